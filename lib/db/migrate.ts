@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { Logger, runMigrations as runWorkerMigrations } from 'graphile-worker';
+import { APP_ROLE } from './config';
+
+const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? 'prisma/migrations');
+// Any constant works; it only has to be the same for every process of this service.
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+/**
+ * Applies the committed SQL migrations in order, recording them in Prisma's own
+ * `_prisma_migrations` table (same checksum), so `prisma migrate status|deploy` agree with it.
+ * A session advisory lock makes concurrent start-ups safe: the second process waits, then
+ * finds nothing left to do.
+ */
+export async function applyMigrations(databaseUrl: string, log: (line: string) => void = () => {}): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+      "checksum" VARCHAR(64) NOT NULL,
+      "finished_at" TIMESTAMPTZ,
+      "migration_name" VARCHAR(255) NOT NULL,
+      "logs" TEXT,
+      "rolled_back_at" TIMESTAMPTZ,
+      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
+    const done = await client.query<{ migration_name: string; finished_at: Date | null }>(
+      'SELECT migration_name, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
+    );
+    const finished = new Set(done.rows.filter((r) => r.finished_at).map((r) => r.migration_name));
+    const failed = done.rows.find((r) => !r.finished_at);
+    if (failed) throw new Error(`migration ${failed.migration_name} failed earlier; resolve it before starting`);
+
+    for (const name of listMigrations()) {
+      if (finished.has(name)) continue;
+      const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8');
+      const checksum = crypto.createHash('sha256').update(sql).digest('hex');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
+           VALUES ($1, $2, now(), $3, 1)`,
+          [crypto.randomUUID(), checksum, name],
+        );
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${name} failed: ${(error as Error).message}`);
+      }
+      applied.push(name);
+      log(`applied migration ${name}`);
+    }
+    await installJobQueueSchema(client, databaseUrl);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+  return applied;
+}
+
+function listMigrations(): string[] {
+  return fs
+    .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(MIGRATIONS_DIR, d.name, 'migration.sql')))
+    .map((d) => d.name)
+    .sort();
+}
+
+/** graphile-worker keeps its own schema; the app role may only call add_job through our trigger. */
+async function installJobQueueSchema(client: pg.Client, databaseUrl: string): Promise<void> {
+  await runWorkerMigrations({ connectionString: databaseUrl, logger: silentLogger() });
+  await client.query(`GRANT USAGE ON SCHEMA graphile_worker TO ${APP_ROLE}`);
+  // /health counts waiting jobs; the view runs with its owner's rights on the private tables.
+  await client.query(`GRANT SELECT ON graphile_worker.jobs TO ${APP_ROLE}`);
+}
+
+function silentLogger(): Logger {
+  // Keep start-up output to our own lines.
+  return new Logger(() => () => {});
+}

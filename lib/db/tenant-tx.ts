@@ -1,0 +1,28 @@
+import { getPrisma, type Tx } from './client';
+
+export type { Tx };
+
+const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
+
+/**
+ * Runs `work` in a transaction that PostgreSQL row-level security scopes to one tenant.
+ * Services still filter by tenantId themselves; this is the second wall that catches a
+ * forgotten filter.
+ */
+export function withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return getPrisma().$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT set_config('app.tenant_id', ${tenantId}, true)`;
+    return work(tx);
+  }, TX_OPTIONS);
+}
+
+/**
+ * Runs `work` with platform scope: for code that must cross tenants by design (API key
+ * lookup before the tenant is known, sign-in, the CLI, the job worker).
+ */
+export function withPlatform<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  return getPrisma().$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT set_config('app.scope', 'platform', true)`;
+    return work(tx);
+  }, TX_OPTIONS);
+}

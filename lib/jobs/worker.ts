@@ -1,0 +1,31 @@
+import { Logger, run, type Runner } from 'graphile-worker';
+import { databaseUrl } from '@/lib/db/config';
+import { log } from '@/lib/api/logger';
+import { taskList } from './tasks';
+
+/**
+ * Starts the graphile-worker runner. It uses its own connection pool as the owner role (the queue
+ * tables are not tenant data) and names its connections `crm-worker` so /health can see it.
+ */
+export async function startWorker(options: { concurrency?: number; connectionString?: string } = {}): Promise<Runner> {
+  const url = new URL(options.connectionString ?? databaseUrl());
+  url.searchParams.set('application_name', 'crm-worker');
+  const runner = await run({
+    connectionString: url.toString(),
+    concurrency: options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 10),
+    taskList,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: workerLogger(),
+  });
+  log('info', 'worker started', { concurrency: options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 10) });
+  return runner;
+}
+
+function workerLogger(): Logger {
+  // Route graphile-worker's messages into our structured log.
+  return new Logger((scope) => (level, message, meta) => {
+      const mapped = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
+    log(mapped, message, { component: 'worker', ...scope, ...meta });
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * "Arabic consonant skeleton": a phonetic code designed for names that reach us both in
+ * Arabic script (where short vowels are not written) and in many Latin spellings.
+ *
+ * Input: a canonical Latin key token (a-z0-9, produced by normalize.ts, for Arabic tokens
+ * after transliteration). Steps:
+ *  1. collapse doubled letters (Latin marks shadda by doubling: Mohammed = محمد);
+ *  2. digraphs: kh→X (خ), gh→G (غ), sh/ch→C (ش), th→T (ث/ت), dh→Z (ذ/ظ), ph→F, ck→K, x→KS;
+ *  3. consonant classes: b/p→B, t/ط→T, d/ض→D, j→J, g→G, h/ح/ه→H, k/c/q/ق/ك→K, s/ص→S,
+ *     z/ز/ظ→Z, f/v→F, l, m, n, r as themselves;
+ *  4. vowels are dropped everywhere (Arabic does not write them; Latin spellings disagree on
+ *     them: Mohammed / Muhammad / Mohamad); w and y are kept only word-initially (Walid,
+ *     Yousef) and dropped elsewhere, where they usually spell a long vowel (Yousef = يوسف);
+ *  5. a word-final h is dropped (Fatimah / فاطمة, Abdullah / Abdulla).
+ * A token with no consonant left keeps its uppercased key as its code.
+ *
+ * The blocking code used for candidate search is the first 4 characters of the skeleton
+ * (absorbs typos in the tail of long names).
+ */
+export function skeleton(key: string): string {
+  // 1. collapse doubled letters
+  let s = '';
+  for (let i = 0; i < key.length; i++) {
+    const ch = key[i]!;
+    if (i > 0 && ch === key[i - 1]) continue;
+    s += ch;
+  }
+  let out = '';
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s[i]!;
+    const next = i + 1 < n ? s[i + 1]! : '';
+    const initial = i === 0;
+    // 2. digraphs
+    if (next === 'h') {
+      const dg = c === 'k' ? 'X' : c === 'g' ? 'G' : c === 's' || c === 'c' ? 'C' : c === 't' ? 'T' : c === 'd' ? 'Z' : c === 'p' ? 'F' : '';
+      if (dg) {
+        out += dg;
+        i++;
+        continue;
+      }
+    }
+    if (c === 'c' && next === 'k') {
+      out += 'K';
+      i++;
+      continue;
+    }
+    switch (c) {
+      case 'a': case 'e': case 'i': case 'o': case 'u':
+        break;
+      case 'w':
+        if (initial) out += 'W';
+        break;
+      case 'y':
+        if (initial) out += 'Y';
+        break;
+      case 'b': case 'p': out += 'B'; break;
+      case 't': out += 'T'; break;
+      case 'd': out += 'D'; break;
+      case 'j': out += 'J'; break;
+      case 'g': out += 'G'; break;
+      case 'h': out += 'H'; break;
+      case 'k': case 'c': case 'q': out += 'K'; break;
+      case 's': out += 'S'; break;
+      case 'z': out += 'Z'; break;
+      case 'f': case 'v': out += 'F'; break;
+      case 'x': out += 'KS'; break;
+      case 'l': out += 'L'; break;
+      case 'm': out += 'M'; break;
+      case 'n': out += 'N'; break;
+      case 'r': out += 'R'; break;
+      default:
+        // digits and anything else survive as themselves
+        out += c.toUpperCase();
+    }
+  }
+  // 5. word-final h
+  if (out.length > 1 && out.endsWith('H') && s.endsWith('h') && !s.endsWith('kh') && !s.endsWith('gh') && !s.endsWith('sh') && !s.endsWith('ch') && !s.endsWith('th') && !s.endsWith('dh')) {
+    out = out.slice(0, -1);
+  }
+  return out.length > 0 ? out : key.toUpperCase();
+}
+
+/** Blocking code: the first 4 characters of the skeleton. */
+export function blockingCode(key: string): string {
+  return skeleton(key).slice(0, 4);
+}

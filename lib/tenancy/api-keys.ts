@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import { ApiError } from '@/lib/api/errors';
+import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
+
+export interface ApiKeyContext {
+  tenantId: string;
+  tenantSlug: string;
+  apiKeyId: string;
+  keyPrefix: string;
+}
+
+interface CachedKey extends ApiKeyContext {
+  hash: Buffer;
+  revoked: boolean;
+  cachedAt: number;
+}
+
+const KEY_PATTERN = /^crm_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
+const cacheTtlMs = () => Number(process.env.API_KEY_CACHE_TTL_MS ?? 5000);
+const keyCache = new Map<string, CachedKey>();
+const lastUsedWrites = new Map<string, number>();
+
+export function hashApiKey(key: string): Buffer {
+  return crypto.createHash('sha256').update(key).digest();
+}
+
+/** `crm_<12-char prefix>_<256-bit secret>`: the prefix finds the row, the hash proves the secret. */
+export function generateApiKey(): { key: string; prefix: string; hash: string } {
+  const prefix = crypto.randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 12);
+  const key = `crm_${prefix}_${crypto.randomBytes(32).toString('base64url')}`;
+  return { key, prefix, hash: hashApiKey(key).toString('hex') };
+}
+
+export async function createApiKey({ tenantId, label }: { tenantId: string; label?: string }) {
+  const generated = generateApiKey();
+  const row = await withTenant(tenantId, (tx) =>
+    tx.apiKey.create({ data: { tenantId, prefix: generated.prefix, hash: generated.hash, label } }),
+  );
+  return { apiKey: generated.key, apiKeyId: row.id, prefix: row.prefix };
+}
+
+export async function revokeApiKey({ tenantId, apiKeyId }: { tenantId: string; apiKeyId: string }): Promise<void> {
+  const updated = await withTenant(tenantId, (tx) =>
+    tx.apiKey.updateMany({ where: { tenantId, id: apiKeyId, revokedAt: null }, data: { revokedAt: new Date() } }),
+  );
+  if (updated.count === 0) throw ApiError.notFound();
+  for (const [prefix, cached] of keyCache) if (cached.apiKeyId === apiKeyId) keyCache.delete(prefix);
+}
+
+/**
+ * Missing or unknown key, or a missing x-tenant → 401. A valid key sent with another
+ * tenant's (or an unknown) x-tenant → 403. Hashes are compared in constant time.
+ */
+export async function authenticateApiKey(key: string | null, tenantSlug: string | null): Promise<ApiKeyContext> {
+  const match = key ? KEY_PATTERN.exec(key) : null;
+  if (!key || !match || !tenantSlug) throw new ApiError('UNAUTHORIZED');
+  const prefix = match[1]!;
+  const stored = await lookupKey(prefix);
+  const presented = hashApiKey(key);
+  if (!stored || !crypto.timingSafeEqual(stored.hash, presented) || stored.revoked) {
+    throw new ApiError('UNAUTHORIZED');
+  }
+  if (stored.tenantSlug !== tenantSlug) throw new ApiError('FORBIDDEN');
+  touchLastUsed(stored.apiKeyId);
+  return { tenantId: stored.tenantId, tenantSlug: stored.tenantSlug, apiKeyId: stored.apiKeyId, keyPrefix: prefix };
+}
+
+async function lookupKey(prefix: string): Promise<CachedKey | undefined> {
+  const cached = keyCache.get(prefix);
+  if (cached && Date.now() - cached.cachedAt < cacheTtlMs()) return cached;
+  const row = await withPlatform((tx) =>
+    tx.apiKey.findUnique({ where: { prefix }, include: { tenant: { select: { slug: true } } } }),
+  );
+  if (!row) {
+    keyCache.delete(prefix);
+    return undefined;
+  }
+  const entry: CachedKey = {
+    tenantId: row.tenantId,
+    tenantSlug: row.tenant.slug,
+    apiKeyId: row.id,
+    keyPrefix: prefix,
+    hash: Buffer.from(row.hash, 'hex'),
+    revoked: row.revokedAt !== null,
+    cachedAt: Date.now(),
+  };
+  keyCache.set(prefix, entry);
+  return entry;
+}
+
+/** lastUsedAt is written at most once a minute per key, so reads stay read-only on the hot path. */
+function touchLastUsed(apiKeyId: string): void {
+  const now = Date.now();
+  if (now - (lastUsedWrites.get(apiKeyId) ?? 0) < 60_000) return;
+  lastUsedWrites.set(apiKeyId, now);
+  void withPlatform((tx) => tx.apiKey.update({ where: { id: apiKeyId }, data: { lastUsedAt: new Date(now) } })).catch(
+    () => lastUsedWrites.delete(apiKeyId),
+  );
+}
+
+/** Tests and revocation from the admin UI clear the per-process cache. */
+export function clearApiKeyCache(): void {
+  keyCache.clear();
+  lastUsedWrites.clear();
+}

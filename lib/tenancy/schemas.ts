@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const tenantSlug = z
+  .string()
+  .min(2)
+  .max(63)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'lowercase letters, digits and inner hyphens only');
+
+export const createTenantInput = z.object({
+  slug: tenantSlug,
+  nameEn: z.string().trim().min(1).max(200),
+  nameAr: z.string().trim().min(1).max(200).optional(),
+});
+
+export const userRole = z.enum(['admin', 'officer', 'rm']);
+
+export const createUserInput = z.object({
+  email: z.email().max(320).transform((e) => e.toLowerCase()),
+  password: z.string().min(10, 'at least 10 characters').max(200),
+  role: userRole,
+  displayName: z.string().trim().min(1).max(200).optional(),
+  tenantSlug: tenantSlug.optional(),
+});
+
+export type CreateTenantInput = z.infer<typeof createTenantInput>;
+export type CreateUserInput = z.infer<typeof createUserInput>;

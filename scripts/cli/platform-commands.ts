@@ -1,0 +1,51 @@
+import { createTenant, getTenantBySlug } from '@/lib/tenancy/tenants';
+import { createApiKey, revokeApiKey } from '@/lib/tenancy/api-keys';
+import { createUser } from '@/lib/tenancy/users';
+import { required, type Command } from './command';
+
+export const platformCommands: Record<string, Command> = {
+  'tenant:create': {
+    usage: 'tenant:create --slug acme --name-en "Acme" [--name-ar "..."]',
+    options: { slug: 'string', 'name-en': 'string', 'name-ar': 'string' },
+    run: async (o) => {
+      const { tenant, apiKey } = await createTenant({
+        slug: required(o, 'slug'),
+        nameEn: required(o, 'name-en'),
+        nameAr: o['name-ar'] as string | undefined,
+      });
+      return { tenant: tenant.slug, apiKey };
+    },
+  },
+  'apikey:create': {
+    usage: 'apikey:create --tenant acme [--label ci]',
+    options: { tenant: 'string', label: 'string' },
+    run: async (o) => {
+      const tenant = await getTenantBySlug({ slug: required(o, 'tenant') });
+      const { apiKey } = await createApiKey({ tenantId: tenant.id, label: o.label as string | undefined });
+      return { apiKey };
+    },
+  },
+  'apikey:revoke': {
+    usage: 'apikey:revoke --tenant acme --id <apiKeyId>',
+    options: { tenant: 'string', id: 'string' },
+    run: async (o) => {
+      const tenant = await getTenantBySlug({ slug: required(o, 'tenant') });
+      await revokeApiKey({ tenantId: tenant.id, apiKeyId: required(o, 'id') });
+      return { revoked: true };
+    },
+  },
+  'user:create': {
+    usage: 'user:create --email a@b.c --password ... --role admin|officer|rm [--tenant acme] [--name "..."]',
+    options: { email: 'string', password: 'string', role: 'string', tenant: 'string', name: 'string' },
+    run: async (o) => {
+      const user = await createUser({
+        email: required(o, 'email'),
+        password: required(o, 'password'),
+        role: required(o, 'role') as 'admin' | 'officer' | 'rm',
+        tenantSlug: o.tenant as string | undefined,
+        displayName: o.name as string | undefined,
+      });
+      return { id: user.id, email: user.email, role: user.role, tenant: (o.tenant as string | undefined) ?? null };
+    },
+  },
+};
