@@ -1,4 +1,4 @@
-import { Logger, run, type Runner } from 'graphile-worker';
+import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import { databaseUrl } from '@/lib/db/config';
 import { log } from '@/lib/api/logger';
 import { taskList } from './tasks';
@@ -7,13 +7,15 @@ import { taskList } from './tasks';
  * Starts the graphile-worker runner. It uses its own connection pool as the owner role (the queue
  * tables are not tenant data) and names its connections `crm-worker` so /health can see it.
  */
-export async function startWorker(options: { concurrency?: number; connectionString?: string } = {}): Promise<Runner> {
+export async function startWorker(
+  options: { concurrency?: number; connectionString?: string; tasks?: TaskList } = {},
+): Promise<Runner> {
   const url = new URL(options.connectionString ?? databaseUrl());
   url.searchParams.set('application_name', 'crm-worker');
   const runner = await run({
     connectionString: url.toString(),
     concurrency: options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 10),
-    taskList,
+    taskList: options.tasks ?? taskList,
     noHandleSignals: true,
     pollInterval: 1000,
     logger: workerLogger(),

@@ -74,6 +74,7 @@ const TEXTLIKE_OIDS = new Set([
 ]);
 
 const PATCHED = Symbol.for('schema-engine-bridge.patched');
+const PATCHED_SCRIPT = Symbol.for('schema-engine-bridge.patched-script');
 const charColumns = new AsyncLocalStorage();
 
 /**
@@ -107,6 +108,27 @@ function patchQueryable(adapter, ColumnTypeEnum) {
     });
   };
   proto[PATCHED] = true;
+  patchExecuteScript(adapter);
+}
+
+/**
+ * The adapter's executeScript splits a migration on every ";", which breaks
+ * dollar-quoted function bodies (DO $$ ... $$, CREATE FUNCTION). PostgreSQL's
+ * simple-query protocol runs a whole multi-statement script in one round trip,
+ * so send it unsplit.
+ */
+function patchExecuteScript(adapter) {
+  let proto = Object.getPrototypeOf(adapter);
+  while (proto && !Object.hasOwn(proto, 'executeScript')) proto = Object.getPrototypeOf(proto);
+  if (!proto || proto[PATCHED_SCRIPT]) return;
+  proto.executeScript = async function executeWholeScript(script) {
+    try {
+      await this.client.query(script);
+    } catch (error) {
+      this.onError(error);
+    }
+  };
+  proto[PATCHED_SCRIPT] = true;
 }
 
 /**

@@ -1,0 +1,164 @@
+// Shared pieces of the benchmarks: a throwaway database, the production server, and a load run.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@/lib/db/embedded';
+import { applyMigrations } from '@/lib/db/migrate';
+
+export interface BenchDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A fresh migrated database: on DATABASE_URL's server if set, else an embedded throwaway cluster. */
+export async function startBenchDatabase(): Promise<BenchDatabase> {
+  const name = `crm_bench_${crypto.randomBytes(4).toString('hex')}`;
+  if (process.env.DATABASE_URL) {
+    const admin = new URL(process.env.DATABASE_URL);
+    admin.pathname = '/postgres';
+    await adminQuery(admin.toString(), `CREATE DATABASE "${name}"`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    await applyMigrations(url.toString());
+    return {
+      url: url.toString(),
+      stop: () => adminQuery(admin.toString(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), database: name, ephemeral: true });
+  await applyMigrations(db.url);
+  return {
+    url: db.url,
+    stop: async () => {
+      await db.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BenchServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Runs the production build (`next start`), building it first when `.next/BUILD_ID` is missing. */
+export async function startBenchServer({ databaseUrl, env = {} }: { databaseUrl: string; env?: Record<string, string> }): Promise<BenchServer> {
+  const root = process.cwd();
+  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+    const built = spawnSync(path.join(root, 'node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('next build failed');
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? 'bench-secret-bench-secret-bench-secret',
+      ...env,
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('next start exited early');
+    try {
+      const res = await fetch(`${baseUrl}/services/crm/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon for a bounded time; `requests` rotates through several paths. */
+export async function runLoad({
+  url,
+  connections = 32,
+  durationSec = 10,
+  headers = {},
+  paths,
+}: {
+  url: string;
+  connections?: number;
+  durationSec?: number;
+  headers?: Record<string, string>;
+  paths?: string[];
+}): Promise<LoadResult> {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: durationSec,
+    headers,
+    requests: paths ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }] : undefined,
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export function writeResult(name: string, data: unknown): void {
+  const dir = path.join(process.cwd(), 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ at: new Date().toISOString(), machine: `${os.cpus().length} cores`, ...(data as object) }, null, 2) + '\n');
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { getPool } from '@/lib/db/client';
+import { withTenant } from '@/lib/db/tenant-tx';
+import { writeAudit } from '@/lib/audit/write-audit';
+import { useTestDatabase } from '@/lib/testing/db';
+import { createTestTenant } from '@/lib/testing/factories';
+
+useTestDatabase();
+
+describe('row-level security: the second wall', () => {
+  it('hides other tenants rows even when a query forgets its tenant filter', async () => {
+    const a = await createTestTenant();
+    const b = await createTestTenant();
+    // Deliberately unfiltered queries, as a buggy service might write them.
+    const seenByA = await withTenant(a.id, (tx) => tx.apiKey.findMany());
+    expect(seenByA.length).toBeGreaterThan(0);
+    expect(seenByA.every((k) => k.tenantId === a.id)).toBe(true);
+    const seenByB = await withTenant(b.id, (tx) => tx.apiKey.findMany());
+    expect(seenByB.every((k) => k.tenantId === b.id)).toBe(true);
+  });
+
+  it('shows nothing without a tenant context, and refuses writes into another tenant', async () => {
+    const a = await createTestTenant();
+    const b = await createTestTenant();
+    const client = await getPool().connect();
+    try {
+      const role = await client.query('SELECT current_user AS role');
+      expect(role.rows[0].role).toBe('crm_app');
+      const none = await client.query('SELECT count(*)::int AS n FROM "ApiKey"');
+      expect(none.rows[0].n).toBe(0);
+    } finally {
+      client.release();
+    }
+    await expect(
+      withTenant(a.id, (tx) => tx.apiKey.create({ data: { tenantId: b.id, prefix: 'x'.repeat(12), hash: 'h' } })),
+    ).rejects.toThrow(/row-level security|violates/i);
+  });
+
+  it('keeps the audit log append-only for the application role', async () => {
+    const a = await createTestTenant();
+    await withTenant(a.id, (tx) =>
+      writeAudit(tx, { tenantId: a.id, actor: { type: 'system' }, action: 'test.write', targetType: 'Test', after: { ok: true } }),
+    );
+    await expect(withTenant(a.id, (tx) => tx.auditLog.updateMany({ data: { action: 'tampered' } }))).rejects.toThrow();
+    await expect(withTenant(a.id, (tx) => tx.auditLog.deleteMany({}))).rejects.toThrow();
+    const rows = await withTenant(a.id, (tx) => tx.auditLog.findMany({ where: { tenantId: a.id } }));
+    expect(rows.map((r) => r.action)).toEqual(['test.write']);
+  });
+});

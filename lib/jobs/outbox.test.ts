@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Task } from 'graphile-worker';
+import { withTenant } from '@/lib/db/tenant-tx';
+import { useTestDatabase } from '@/lib/testing/db';
+import { createTestTenant } from '@/lib/testing/factories';
+import { emitEvent } from './outbox';
+import { startWorker } from './worker';
+
+const db = useTestDatabase();
+
+const jobsFor = async (eventId: string) =>
+  (await db.current().pool.query(`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'eventId' = $1`, [eventId])).rows[0].n;
+
+describe('transactional outbox', () => {
+  it('commits the event and its delivery job together with the change', async () => {
+    const tenant = await createTestTenant();
+    const event = await withTenant(tenant.id, (tx) => emitEvent(tx, { tenantId: tenant.id, type: 'TestEvent', data: { n: 1 } }));
+    expect(await jobsFor(event.id)).toBe(1);
+  });
+
+  it('leaves neither event nor job behind when the transaction fails', async () => {
+    const tenant = await createTestTenant();
+    let eventId = '';
+    await expect(
+      withTenant(tenant.id, async (tx) => {
+        eventId = (await emitEvent(tx, { tenantId: tenant.id, type: 'TestEvent', data: {} })).id;
+        throw new Error('domain change failed');
+      }),
+    ).rejects.toThrow('domain change failed');
+    const events = await db.current().pool.query('SELECT count(*)::int AS n FROM "OutboxEvent" WHERE id = $1', [eventId]);
+    expect(events.rows[0].n).toBe(0);
+    expect(await jobsFor(eventId)).toBe(0);
+  });
+
+  it('keeps jobs while no worker runs and processes them when one starts (jobs survive a restart)', async () => {
+    const tenant = await createTestTenant();
+    const event = await withTenant(tenant.id, (tx) => emitEvent(tx, { tenantId: tenant.id, type: 'TestEvent', data: { n: 2 } }));
+    const seen: string[] = [];
+    const dispatch: Task = async (payload) => {
+      seen.push((payload as { eventId: string }).eventId);
+    };
+    const runner = await startWorker({ connectionString: db.current().url, concurrency: 2, tasks: { 'outbox.dispatch': dispatch } });
+    try {
+      await expect.poll(() => seen.includes(event.id), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => jobsFor(event.id), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
