@@ -2,7 +2,7 @@
 // one-line message on stderr and exit code 1 (2 for usage errors).
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, errorBody } from '@/lib/api/errors';
 import { formatIssues } from '@/lib/api/wrapper';
 import { CliError, type Command } from './cli/command';
 import { withCliDatabase } from './cli/context';
@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
 function describe(error: unknown): string {
   if (error instanceof ZodError) return formatIssues(error).join('; ');
   if (error instanceof ApiError) {
-    return error.validationErrors?.length ? error.validationErrors.join('; ') : `${error.code}`;
+    return error.validationErrors?.length ? error.validationErrors.join('; ') : `${error.code}: ${errorBody(error.code).message.en}`;
   }
   if (error instanceof CliError) return error.message;
   return error instanceof Error ? error.message : String(error);

@@ -123,7 +123,9 @@ export async function runLoad({
     connections,
     duration: durationSec,
     headers,
-    requests: paths ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }] : undefined,
+    requests: paths
+      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length]! }) } as autocannon.Request]
+      : undefined,
   });
   return {
     rps: Math.round(result.requests.average),

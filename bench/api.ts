@@ -1,0 +1,76 @@
+// npm run bench:api – authenticated GET /services/crm/entities on the production build versus a
+// bare Node http + pg server running the same indexed query, at 32 connections, same machine,
+// same run. Target: the service reaches ≥ 40% of the bare ceiling's requests/s, p99 < 50 ms.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, runLoad, startBenchDatabase, startBenchServer, writeResult } from './lib/server';
+import { useDatabase, closeDatabase } from '@/lib/db/client';
+import { createTenant } from '@/lib/tenancy/tenants';
+
+const ENTITIES = Number(process.env.BENCH_ENTITIES ?? 10_000);
+const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 15);
+const CONNECTIONS = 32;
+
+const db = await startBenchDatabase();
+const stops: (() => Promise<void>)[] = [() => db.stop()];
+try {
+  await useDatabase(db.url);
+  const { tenant, apiKey } = await createTenant({ slug: 'bench', nameEn: 'Bench' });
+  await closeDatabase();
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  await client.query(`SELECT set_config('app.scope', 'platform', false)`);
+  await client.query(
+    `INSERT INTO "Entity" (id, "tenantId", role, type, status, "nameEn", "nameAr", email, "searchText", "createdAt", "updatedAt")
+     SELECT gen_random_uuid(), $1, (ARRAY['Client','Prospect','Screening'])[1 + i % 3]::"EntityRole", 'Individual', 'Active',
+            'Person ' || i, 'شخص ' || i, 'p' || i || '@example.test', lower('person ' || i || ' p' || i || '@example.test'),
+            now() - (i || ' seconds')::interval, now()
+       FROM generate_series(1, $2::int) AS i`,
+    [tenant.id, ENTITIES],
+  );
+  await client.query('ANALYZE "Entity"');
+  await client.end();
+
+  const service = await startBenchServer({ databaseUrl: db.url, env: { API_RATE_LIMIT_PER_SECOND: '1000000000' } });
+  stops.unshift(() => service.stop());
+  const barePort = await freePort();
+  const bare = fork(path.join(import.meta.dirname, 'lib', 'bare-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: db.url, BENCH_TENANT_ID: tenant.id, PORT: String(barePort) },
+  });
+  stops.unshift(
+    () =>
+      new Promise<void>((resolve) => {
+        bare.once('exit', () => resolve());
+        bare.kill('SIGTERM');
+      }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    bare.once('message', () => resolve());
+    bare.once('exit', () => reject(new Error('bare server exited')));
+  });
+
+  const headers = { 'x-api-key': apiKey, 'x-tenant': 'bench' };
+  const serviceUrl = `${service.baseUrl}/services/crm/entities?page=1&size=20`;
+  const bareUrl = `http://127.0.0.1:${barePort}/entities?page=1&size=20`;
+  const check = await fetch(serviceUrl, { headers });
+  if (check.status !== 200) throw new Error(`service answered ${check.status}: ${await check.text()}`);
+
+  // Warm both (JIT, connection pools), then measure each alone.
+  await runLoad({ url: serviceUrl, headers, connections: CONNECTIONS, durationSec: 3 });
+  await runLoad({ url: bareUrl, connections: CONNECTIONS, durationSec: 3 });
+  const svc = await runLoad({ url: serviceUrl, headers, connections: CONNECTIONS, durationSec: DURATION });
+  const ceiling = await runLoad({ url: bareUrl, connections: CONNECTIONS, durationSec: DURATION });
+  const ratio = Math.round((svc.rps / ceiling.rps) * 1000) / 1000;
+
+  console.log(`\nGET /services/crm/entities (${ENTITIES} entities, ${CONNECTIONS} connections, ${DURATION} s each)`);
+  console.log(`service (next start): ${svc.rps} req/s  p50 ${svc.p50} ms  p90 ${svc.p90} ms  p99 ${svc.p99} ms  non-2xx ${svc.non2xx}  errors ${svc.errors}`);
+  console.log(`bare node http + pg:  ${ceiling.rps} req/s  p50 ${ceiling.p50} ms  p90 ${ceiling.p90} ms  p99 ${ceiling.p99} ms`);
+  console.log(`ratio: ${(ratio * 100).toFixed(1)}% of the bare ceiling (target ≥ 40%); p99 ${svc.p99} ms (target < 50 ms)`);
+  writeResult('api', { entities: ENTITIES, connections: CONNECTIONS, durationSec: DURATION, service: svc, bare: ceiling, ratio });
+  if (svc.non2xx > 0 || svc.errors > 0) process.exitCode = 1;
+} finally {
+  for (const stop of stops) await stop().catch(() => {});
+}
+process.exit(process.exitCode ?? 0);

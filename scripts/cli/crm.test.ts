@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { GET as listEntities } from '@/app/services/crm/entities/route';
+import { callRoute } from '@/lib/testing/api';
+import { useTestDatabase } from '@/lib/testing/db';
+
+const db = useTestDatabase();
+const execFileAsync = promisify(execFile);
+
+/** Runs `npm run crm -- ...` the way an operator does (tsx scripts/crm.ts), against the test database. */
+async function crm(...args: string[]) {
+  try {
+    const r = await execFileAsync(path.resolve('node_modules/.bin/tsx'), ['scripts/crm.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: db.current().url, LOG_LEVEL: 'warn' },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: err.code ?? 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+describe('npm run crm', () => {
+  it('tenant:create prints {tenant, apiKey} and the key works against the API', async () => {
+    const r = await crm('tenant:create', '--slug', 'acme', '--name-en', 'Acme', '--name-ar', 'أكمي');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out).sort()).toEqual(['apiKey', 'tenant']);
+    expect(out.tenant).toBe('acme');
+    const res = await callRoute(listEntities, 'GET', '/services/crm/entities', { headers: { 'x-api-key': out.apiKey, 'x-tenant': 'acme' } });
+    expect(res.status).toBe(200);
+  }, 60_000);
+
+  it('apikey:create prints a second working key', async () => {
+    const r = await crm('apikey:create', '--tenant', 'acme');
+    expect(r.code, r.stderr).toBe(0);
+    const { apiKey } = JSON.parse(r.stdout);
+    expect(apiKey).toMatch(/^crm_[a-z0-9]{12}_/);
+    const res = await callRoute(listEntities, 'GET', '/services/crm/entities', { headers: { 'x-api-key': apiKey, 'x-tenant': 'acme' } });
+    expect(res.status).toBe(200);
+  }, 60_000);
+
+  it('user:create stores an argon2id hash, never the password', async () => {
+    const r = await crm('user:create', '--email', 'Officer@Acme.test', '--password', 'correct horse battery', '--role', 'officer', '--tenant', 'acme');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ email: 'officer@acme.test', role: 'officer', tenant: 'acme' });
+    const row = await db.current().pool.query(`SELECT "passwordHash" FROM "User" WHERE email = 'officer@acme.test'`);
+    expect(row.rows[0].passwordHash).toMatch(/^\$argon2id\$/);
+  }, 60_000);
+
+  it.each([
+    [['tenant:create', '--slug', 'acme', '--name-en', 'Again'], /CONFLICT/],
+    [['tenant:create', '--slug', 'Bad Slug', '--name-en', 'X'], /slug/],
+    [['tenant:create', '--name-en', 'X'], /--slug/],
+    [['apikey:create', '--tenant', 'nobody'], /NOT_FOUND/],
+    [['user:create', '--email', 'not-an-email', '--password', 'long enough pw', '--role', 'officer', '--tenant', 'acme'], /email/],
+    [['user:create', '--email', 'x@y.z', '--password', 'long enough pw', '--role', 'boss', '--tenant', 'acme'], /role/],
+    [['no:such-command'], /usage/],
+  ])('fails with a non-zero exit and one line on stderr: %j', async (args, pattern) => {
+    const r = await crm(...(args as string[]));
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toBe('');
+    if (args[0] !== 'no:such-command') expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(pattern);
+  }, 60_000);
+});
