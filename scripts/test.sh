@@ -28,21 +28,23 @@ if ! $vitest_only; then
   echo "== lint"; npx eslint . --max-warnings=0 || { echo "lint failed"; status=1; echo "lint 0 1" >> "$counts"; }
 fi
 
+built=false
+if ! $vitest_only; then
+  echo "== build (the production build is used by the start-up test and the browser tests)"
+  if npx next build; then built=true; else echo "build failed"; status=1; echo "build 0 1" >> "$counts"; fi
+fi
+
 echo "== vitest ${DATABASE_URL:+(DATABASE_URL server)}"
 rm -f test-results/vitest.json
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
 count_json vitest test-results/vitest.json
 
-if ! $vitest_only && [ "${SKIP_E2E:-}" != "1" ]; then
-  echo "== build"
-  if npx next build; then
-    echo "== playwright"
-    rm -f test-results/playwright.json
-    PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || status=1
-    count_json playwright test-results/playwright.json
-  else
-    echo "build failed"; status=1; echo "build 0 1" >> "$counts"
-  fi
+
+if ! $vitest_only && $built && [ "${SKIP_E2E:-}" != "1" ]; then
+  echo "== playwright"
+  rm -f test-results/playwright.json
+  PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || status=1
+  count_json playwright test-results/playwright.json
 fi
 
 awk '{p+=$2; f+=$3} END {printf "%d passed, %d failed\n", p, f}' "$counts"
