@@ -4,18 +4,19 @@ import { ApiError, errorBody, fromPrismaError, type ErrorCode } from './errors';
 import { log } from './logger';
 import { defaultApiRateLimit, takeToken, type RateLimit } from './rate-limit';
 import { authenticateApiKey, type ApiKeyContext } from '@/lib/tenancy/api-keys';
+import { getTenantBySlug } from '@/lib/tenancy/tenants';
 import type { Actor } from '@/lib/audit/write-audit';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-type Auth = 'apiKey' | 'none';
+type Auth = 'apiKey' | 'tenant' | 'none';
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteContext<P extends Schema, Q extends Schema, B extends Schema, A extends Auth> {
   request: Request;
   requestId: string;
-  auth: A extends 'apiKey' ? ApiKeyContext : undefined;
+  auth: A extends 'apiKey' ? ApiKeyContext : A extends 'tenant' ? TenantContext : undefined;
   /** Who is acting, for the audit log. */
   actor: Actor;
   params: Out<P>;
@@ -24,7 +25,11 @@ export interface RouteContext<P extends Schema, Q extends Schema, B extends Sche
 }
 
 export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema, A extends Auth> {
-  /** `apiKey` (default): x-api-key + x-tenant. `none`: public (health). */
+  /**
+   * `apiKey` (default): x-api-key + x-tenant. `tenant`: x-tenant required, x-api-key optional but
+   * checked when sent (POST /crm/webhook/test; no per-key rate limit, the route limits itself).
+   * `none`: public (health).
+   */
   auth?: A;
   /** Path parameters. A value that fails this schema is a 404 (spec: a non-UUID id names no record). */
   params?: P;
@@ -36,6 +41,9 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema,
   rateLimit?: RateLimit | false;
   handler: (ctx: RouteContext<P, Q, B, A>) => Promise<unknown>;
 }
+
+/** `tenant` auth: the tenant, and the key when one was sent. */
+export type TenantContext = Omit<ApiKeyContext, 'apiKeyId' | 'keyPrefix'> & { apiKeyId: string | null; keyPrefix: string | null };
 
 type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -50,7 +58,7 @@ export function apiRoute<P extends Schema = undefined, Q extends Schema = undefi
   return async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
     const started = performance.now();
     const requestId = request.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
-    let auth: ApiKeyContext | undefined;
+    let auth: ApiKeyContext | TenantContext | undefined;
     let response: Response;
     try {
       if ((spec.auth ?? 'apiKey') === 'apiKey') {
@@ -59,13 +67,15 @@ export function apiRoute<P extends Schema = undefined, Q extends Schema = undefi
           const wait = takeToken(`key:${auth.apiKeyId}`, spec.rateLimit ?? defaultApiRateLimit());
           if (wait > 0) throw new ApiError('RATE_LIMITED', undefined, { 'retry-after': String(wait) });
         }
+      } else if (spec.auth === 'tenant') {
+        auth = await authenticateTenant(request.headers.get('x-api-key'), request.headers.get('x-tenant'));
       }
       const url = new URL(request.url);
       const query = spec.query ? parseOrThrow(spec.query, searchParamsToObject(url.searchParams), 'VALIDATION_ERROR') : undefined;
       const body = spec.body ? parseOrThrow(spec.body, await readJsonBody(request), 'VALIDATION_ERROR') : undefined;
       const rawParams = context ? await context.params : {};
       const params = spec.params ? parseOrThrow(spec.params, rawParams, 'NOT_FOUND') : undefined;
-      const actor: Actor = auth ? { type: 'apiKey', id: auth.apiKeyId } : { type: 'system' };
+      const actor: Actor = auth?.apiKeyId ? { type: 'apiKey', id: auth.apiKeyId } : { type: 'system' };
       const result = await spec.handler({ request, requestId, auth, actor, params, query, body } as RouteContext<P, Q, B, A>);
       response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
     } catch (error) {
@@ -83,6 +93,15 @@ export function apiRoute<P extends Schema = undefined, Q extends Schema = undefi
     });
     return response;
   };
+}
+
+/** Missing or unknown x-tenant → 401; a key, when sent, must be valid and the tenant's (401/403). */
+async function authenticateTenant(key: string | null, tenantSlug: string | null): Promise<TenantContext> {
+  if (key !== null) return authenticateApiKey(key, tenantSlug);
+  if (!tenantSlug) throw new ApiError('UNAUTHORIZED');
+  const tenant = await getTenantBySlug({ slug: tenantSlug }).catch(() => null);
+  if (!tenant) throw new ApiError('UNAUTHORIZED');
+  return { tenantId: tenant.id, tenantSlug: tenant.slug, apiKeyId: null, keyPrefix: null };
 }
 
 function errorResponse(error: unknown, requestId: string, request: Request): Response {

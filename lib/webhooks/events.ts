@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+// Every event type a tenant can receive, with the shape of its `data`. Domains emit these through
+// emitEvent(); the webhook system wraps `data` in the envelope below and never changes it.
+
+const timestamp = z.string().meta({ description: 'createdAt format, `YYYY-MM-DD HH:mm:ss.SSS` (UTC)', example: '2026-11-22 10:15:30.123' });
+
+export const eventDataSchemas = {
+  IntegrationTestUpdate: z
+    .object({ message: z.string(), requestedAt: timestamp })
+    .meta({ id: 'IntegrationTestUpdateData', description: 'Sent in response to POST /crm/webhook/test.' }),
+  EntityStatusUpdate: z
+    .object({
+      entityId: z.uuid(),
+      crmId: z.string().nullable(),
+      previousStatus: z.enum(['Active', 'Blocked', 'Deactivated', 'Deceased']),
+      status: z.enum(['Active', 'Blocked', 'Deactivated', 'Deceased']),
+      reason: z.string().nullable().optional(),
+    })
+    .meta({ id: 'EntityStatusUpdateData', description: "A client's status changed (PATCH /entities/client/{entityId}/status)." }),
+  MonitoredEntityUpdate: z
+    .object({
+      entityId: z.uuid(),
+      crmId: z.string().nullable(),
+      changes: z.array(z.string()).meta({ description: 'What changed, e.g. `matches`, `caseCount`, `reviewStatus`.' }),
+    })
+    .meta({ id: 'MonitoredEntityUpdateData', description: 'An entity under ongoing monitoring changed (new matches, cases, review status).' }),
+  KycStatusUpdate: z
+    .object({ kycId: z.uuid(), entityId: z.uuid(), status: z.string(), eddStatus: z.string().nullable().optional(), qualifiedStatus: z.string().nullable().optional() })
+    .meta({ id: 'KycStatusUpdateData', description: "A KYC record's status changed." }),
+  BulkJobUpdate: z
+    .object({
+      jobId: z.uuid(),
+      status: z.enum(['Queued', 'Running', 'Completed', 'CompletedWithErrors', 'Failed']),
+      total: z.int(),
+      processed: z.int(),
+      succeeded: z.int(),
+      failed: z.int(),
+    })
+    .meta({ id: 'BulkJobUpdateData', description: 'A bulk client job finished (or changed status); read the details with GET /jobs/{jobId}.' }),
+  TransactionAlertCreated: z
+    .object({ alertId: z.uuid(), transactionId: z.uuid(), entityId: z.uuid().nullable().optional(), severity: z.string(), ruleCode: z.string().nullable().optional() })
+    .meta({ id: 'TransactionAlertCreatedData', description: 'Transaction monitoring raised an alert.' }),
+  RelationshipApprovalUpdate: z
+    .object({ relationshipId: z.uuid(), sourceEntityId: z.uuid(), targetEntityId: z.uuid(), approvalStatus: z.enum(['PendingTargetApproval', 'Approved', 'Rejected', 'Expired']) })
+    .meta({ id: 'RelationshipApprovalUpdateData', description: "A relationship's approval status changed." }),
+  BankAccountReviewUpdate: z
+    .object({ bankAccountId: z.uuid(), entityId: z.uuid(), verificationStatus: z.enum(['Verified', 'Rejected']), comment: z.string().nullable().optional() })
+    .meta({ id: 'BankAccountReviewUpdateData', description: 'A manual bank account was reviewed.' }),
+} as const;
+
+export type EventType = keyof typeof eventDataSchemas;
+export const EVENT_TYPES = Object.keys(eventDataSchemas) as [EventType, ...EventType[]];
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+
+/** Always delivered, whatever the subscription: the test event exists to check the integration. */
+export const ALWAYS_DELIVERED: readonly string[] = ['IntegrationTestUpdate'];
+
+export function envelopeSchema<T extends EventType>(type: T) {
+  return z
+    .object({
+      id: z.uuid().meta({ description: 'Event id; the same on every try and replay (also in `webhook-id`). Deduplicate on it.' }),
+      type: z.literal(type),
+      tenant: z.string().meta({ description: 'Tenant slug (the x-tenant value).' }),
+      createdAt: timestamp,
+      data: eventDataSchemas[type],
+    })
+    .meta({ id: `${type}Event` });
+}
+
+export const handshakeSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.literal('handshake'),
+    challenge: z.string().meta({ description: 'Answer 200 with this string as the whole body, or with `{"challenge": "..."}`.' }),
+  })
+  .meta({ id: 'HandshakeEvent' });
