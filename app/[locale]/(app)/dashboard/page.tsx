@@ -1,0 +1,68 @@
+import type { Metadata } from 'next';
+import { ArrowRight } from 'lucide-react';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { requireUser } from '@/lib/auth/session';
+import { getEntityCounts } from '@/lib/entities/get-entity-counts';
+import { Link } from '@/lib/i18n/navigation';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { StatList } from '@/components/dashboard/stat-list';
+import { buttonClass } from '@/components/ui/button';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('dashboard');
+  return { title: t('title') };
+}
+
+const ROLES = ['Client', 'Prospect', 'Screening'] as const;
+const STATUSES = ['Active', 'Blocked', 'Deactivated', 'Deceased'] as const;
+
+/** Look a count up whatever the case of the key the service used (`client` or `Client`). */
+function countOf(counts: Record<string, number> | undefined, key: string): number {
+  if (!counts) return 0;
+  return counts[key] ?? counts[key.toLowerCase()] ?? 0;
+}
+
+export default async function DashboardPage() {
+  const { tenantId, user } = await requireUser({ roles: ['admin', 'officer', 'rm'] });
+  const locale = await getLocale();
+  const t = await getTranslations();
+  const counts = (await getEntityCounts({ tenantId })) as {
+    byRole: Record<string, number>;
+    byStatus: Record<string, number>;
+    pendingBankAccountReviews: number;
+  };
+  const total = ROLES.reduce((sum, role) => sum + countOf(counts.byRole, role), 0);
+  const number = new Intl.NumberFormat(locale);
+
+  return (
+    <>
+      <PageHeader title={t('dashboard.title')} />
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <Card title={t('dashboard.byRole')} id="by-role">
+          <StatList
+            locale={locale}
+            rows={[
+              ...ROLES.map((role) => ({ key: role, label: t(`enums.role.${role}`), value: countOf(counts.byRole, role) })),
+              { key: 'total', label: <strong>{t('dashboard.total')}</strong>, value: total },
+            ]}
+          />
+        </Card>
+        <Card title={t('dashboard.byStatus')} id="by-status">
+          <StatList locale={locale} rows={STATUSES.map((status) => ({ key: status, label: t(`enums.status.${status}`), value: countOf(counts.byStatus, status) }))} />
+        </Card>
+        <Card title={t('dashboard.pendingReviews')} id="pending">
+          <p className="text-4xl font-semibold tabular-nums text-slate-900" data-testid="pending-reviews">
+            {number.format(counts.pendingBankAccountReviews ?? 0)}
+          </p>
+          {user.role !== 'rm' ? (
+            <Link href="/bank-accounts/review" className={`${buttonClass('secondary', 'sm')} mt-4`}>
+              {t('dashboard.openQueue')}
+              <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />
+            </Link>
+          ) : null}
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ArrowLeft } from 'lucide-react';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { ApiError } from '@/lib/api/errors';
+import { listAuditEvents } from '@/lib/audit/list-audit-events';
+import { requireUser } from '@/lib/auth/session';
+import { getEntity } from '@/lib/entities/get-entity';
+import { ENTITY_STATUSES } from '@/lib/entities/schemas';
+import { isAllowedTransition, type EntityStatusValue } from '@/lib/entities/update-client-status';
+import { Link } from '@/lib/i18n/navigation';
+import { Badge, toneOfStatus } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { AuditTimeline } from '@/components/entities/audit-timeline';
+import { ChangeStatus } from '@/components/entities/change-status';
+import { displayName } from '@/components/entities/entity-types';
+import type { EntityProfile } from '@/components/entities/profile-types';
+import { ProfileSections } from '@/components/entities/profile-sections';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Another tenant's id, an unknown id and a malformed id all look the same: not found. */
+async function loadEntity(tenantId: string, entityId: string): Promise<EntityProfile> {
+  if (!UUID.test(entityId)) notFound();
+  try {
+    return (await getEntity({ tenantId, entityId })) as unknown as EntityProfile;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  }
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ entityId: string }> }): Promise<Metadata> {
+  const t = await getTranslations('entities');
+  await params;
+  return { title: t('title') };
+}
+
+export default async function EntityProfilePage({ params }: { params: Promise<{ entityId: string }> }) {
+  const { entityId } = await params;
+  const { tenantId, user } = await requireUser({ roles: ['admin', 'officer', 'rm'] });
+  const locale = await getLocale();
+  const [entity, events] = await Promise.all([
+    loadEntity(tenantId, entityId),
+    UUID.test(entityId) ? listAuditEvents({ tenantId, targetType: 'Entity', targetId: entityId, limit: 50 }) : [],
+  ]);
+  const t = await getTranslations();
+  const name = displayName(locale, entity) ?? t('entities.unnamed');
+  const otherName = locale === 'ar' ? entity.nameEn : entity.nameAr;
+  const isClient = !entity.role || entity.role.toLowerCase() === 'client';
+  const canChange = isClient && (user.role === 'admin' || user.role === 'officer');
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Link href="/entities" className="inline-flex items-center gap-1 self-start text-sm text-brand-700 underline-offset-2 hover:underline">
+        <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+        {t('profile.backToList')}
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold break-words text-slate-900" data-testid="entity-name">{name}</h1>
+          {otherName && otherName !== name ? (
+            <p className="text-slate-600">
+              {/* Isolated, so the other script keeps its own direction but the line stays at the page's start. */}
+              <bdi lang={locale === 'ar' ? 'en' : 'ar'}>{otherName}</bdi>
+            </p>
+          ) : null}
+          <div className="mt-2 flex flex-wrap gap-2">
+            {entity.role ? <Badge tone="info">{t(`enums.role.${entity.role}`)}</Badge> : null}
+            {entity.type ? <Badge>{t(`enums.type.${entity.type}`)}</Badge> : null}
+            {entity.status ? (
+              <span data-testid="entity-status">
+                <Badge tone={toneOfStatus(entity.status)}>{t(`enums.status.${entity.status}`)}</Badge>
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      <div className="grid gap-4 xl:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-4 xl:col-span-2">
+          <ProfileSections entity={entity} locale={locale} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          {canChange && entity.status ? (
+            <Card title={t('profile.changeStatus')} id="change-status">
+              <ChangeStatus entityId={entity.id} current={entity.status} options={ENTITY_STATUSES.filter((to) => isAllowedTransition(entity.status as EntityStatusValue, to))} />
+            </Card>
+          ) : null}
+          <Card title={t('profile.audit')} id="audit">
+            <AuditTimeline events={events} />
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { Button } from '@/components/ui/button';
+import { Field, Select, Textarea } from '@/components/ui/field';
+import { fetchJson, FetchError } from '@/components/ui/fetch-json';
+
+/** `options` are the transitions the server's own rule allows from `current` (computed on the server). */
+export function ChangeStatus({ entityId, current, options }: { entityId: string; current: string; options: string[] }) {
+  const t = useTranslations();
+  const locale = useLocale();
+  const router = useRouter();
+  const [target, setTarget] = useState(options[0] ?? '');
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      fetchJson<{ status: string }>(`/api/internal/entities/${entityId}/status`, {
+        method: 'PATCH',
+        body: JSON.stringify({ status: target, reason: reason.trim() || undefined }),
+      }),
+    onSuccess: (result) => {
+      setConfirming(false);
+      setReason('');
+      setNotice({ ok: true, text: t('profile.statusChanged', { status: t(`enums.status.${result.status}`) }) });
+      // Re-render the server profile: new badge, new audit event, new allowed transitions.
+      router.refresh();
+    },
+    onError: (error) => {
+      setConfirming(false);
+      setNotice({ ok: false, text: error instanceof FetchError ? error.messageIn(locale) : t('common.errorDescription') });
+    },
+  });
+
+  if (options.length === 0) return <p className="text-sm text-slate-600">{t('profile.noTransitions')}</p>;
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      data-testid="change-status"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setNotice(null);
+        setConfirming(true);
+      }}
+    >
+      <Field label={t('profile.newStatus')} htmlFor="new-status">
+        <Select id="new-status" value={target} onChange={(event) => setTarget(event.target.value)}>
+          {options.map((status) => (
+            <option key={status} value={status}>
+              {t(`enums.status.${status}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('profile.reason')} htmlFor="status-reason">
+        <Textarea id="status-reason" rows={2} maxLength={5000} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </Field>
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="confirm-status-text" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <p id="confirm-status-text" className="text-sm text-amber-950">
+            {t('profile.confirmStatus', { from: t(`enums.status.${current}`), to: t(`enums.status.${target}`) })}
+          </p>
+          <div className="flex gap-2">
+            <Button size="sm" onClick={() => mutation.mutate()} disabled={mutation.isPending} autoFocus>
+              {t('common.confirm')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button type="submit" className="self-start">
+          {t('profile.save')}
+        </Button>
+      )}
+      {notice ? (
+        <p role="status" className={notice.ok ? 'text-sm text-emerald-800' : 'text-sm text-red-700'} data-testid="status-notice">
+          {notice.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}

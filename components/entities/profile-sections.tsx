@@ -1,0 +1,230 @@
+import { getTranslations } from 'next-intl/server';
+import { Badge, toneOfStatus } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { DateText } from '@/components/ui/dates';
+import { Table, Td, Th } from '@/components/ui/table';
+import { Link } from '@/lib/i18n/navigation';
+import { DefinitionGrid } from './definition-grid';
+import { DocumentPreview } from './document-preview';
+import { displayName } from './entity-types';
+import type { EntityProfile } from './profile-types';
+
+const Ltr = ({ children }: { children: React.ReactNode }) => (
+  <span dir="ltr" className="font-mono text-xs">{children}</span>
+);
+
+/** Every section of the Entity resource; each one says so when it is empty. */
+export async function ProfileSections({ entity, locale }: { entity: EntityProfile; locale: string }) {
+  const t = await getTranslations();
+  const number = new Intl.NumberFormat(locale);
+  const ar = locale === 'ar';
+  const label = (en?: string | null, arText?: string | null) => (ar ? arText || en : en || arText) ?? '—';
+  const enumLabel = (ns: string, value: string | null | undefined) => (value ? (t.has(`enums.${ns}.${value}`) ? t(`enums.${ns}.${value}`) : value) : '—');
+  const yesNo = (value: boolean | null | undefined) => (value ? t('common.yes') : t('common.no'));
+  const identities = entity.identities ?? [];
+  const accounts = entity.bankAccounts ?? [];
+  const addresses = entity.addresses ?? [];
+  const tags = entity.tags ?? [];
+  const relationships = entity.relationships ?? [];
+  const score = entity.kyc?.scores?.[0];
+  const phone = entity.phoneNumber ? `+${entity.countryCode ?? ''} ${entity.phoneNumber}` : null;
+
+  return (
+    <>
+      <Card title={t('profile.overview')} id="overview">
+        <DefinitionGrid
+          rows={[
+            [t('profile.crmId'), entity.crmId ? <Ltr>{entity.crmId}</Ltr> : '—'],
+            [t('profile.email'), entity.email ? <span dir="ltr">{entity.email}</span> : '—'],
+            [t('profile.phone'), phone ? <span dir="ltr">{phone}</span> : '—'],
+            entity.type === 'Organization'
+              ? [t('profile.incorporation'), <DateText key="inc" locale={locale} value={entity.dateOfIncorporation} hijri={Boolean(entity.dateOfIncorporationHijri)} />]
+              : [t('profile.dob'), <DateText key="dob" locale={locale} value={entity.dob} hijri={Boolean(entity.dobHijri)} />],
+            [t('profile.accountOpenDate'), <DateText key="open" locale={locale} value={entity.accountOpenDate} />],
+            [t('profile.nationality'), entity.nationality ? label(entity.nationality.nationalityEn ?? entity.nationality.nameEn, entity.nationality.nationalityAr ?? entity.nationality.nameAr) : entity.nationalityCode ?? '—'],
+            [t('profile.classification'), enumLabel('classification', entity.classification)],
+            [t('profile.gender'), enumLabel('gender', entity.gender)],
+            [t('profile.monitoring'), yesNo(entity.ongoingMonitoring)],
+          ]}
+        />
+      </Card>
+
+      <Card title={t('profile.screening')} id="screening">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <DefinitionGrid
+            rows={[
+              [t('profile.cases'), <span key="c" data-testid="case-count">{number.format(entity.caseCount ?? 0)}</span>],
+              [t('profile.matches'), <span key="m" data-testid="match-count">{number.format(entity.matchCount ?? 0)}</span>],
+              [t('profile.underReview'), yesNo(entity.reviewStatus?.isUnderReview)],
+            ]}
+          />
+          <div>
+            <h3 className="mb-2 text-xs font-medium text-slate-600">{t('profile.verifications')}</h3>
+            <ul className="flex flex-wrap gap-2">
+              {(['identity', 'email', 'phoneNumber', 'address', 'bankAccount'] as const).map((kind) => (
+                <li key={kind}>
+                  <Badge tone={entity.verifications?.[kind] ? 'good' : 'neutral'}>
+                    {t(`profile.verificationKinds.${kind}`)}: {yesNo(entity.verifications?.[kind])}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </Card>
+
+      <Card title={t('profile.kyc')} id="kyc">
+        {entity.kyc ? (
+          <DefinitionGrid
+            rows={[
+              [t('profile.kycStatus'), entity.kyc.status ? <Badge tone={toneOfStatus(entity.kyc.status)}>{entity.kyc.status}</Badge> : '—'],
+              [t('profile.riskLevel'), score?.riskLevel ?? '—'],
+              [t('profile.eddStatus'), entity.kyc.eddStatus ?? '—'],
+              [t('profile.completedAt'), <DateText key="done" locale={locale} value={entity.kyc.completedAt} />],
+            ]}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">{t('profile.noKyc')}</p>
+        )}
+      </Card>
+
+      <Card title={t('profile.identities')} id="identities">
+        {identities.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('profile.noIdentities')}</p>
+        ) : (
+          <Table caption={t('profile.identities')}>
+            <thead>
+              <tr>
+                <Th>{t('profile.identityType')}</Th>
+                <Th>{t('profile.identityNumber')}</Th>
+                <Th>{t('profile.issuingCountry')}</Th>
+                <Th>{t('profile.expiresAt')}</Th>
+                <Th>{t('profile.verification')}</Th>
+                <Th>{t('profile.documents')}</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {identities.map((identity) => (
+                <tr key={identity.id}>
+                  <Td>{enumLabel('identityType', identity.type)}{identity.subtype ? <div className="text-xs text-slate-600">{identity.subtype}</div> : null}</Td>
+                  <Td><Ltr>{identity.number}</Ltr></Td>
+                  <Td>{identity.issuingCountryCode ?? '—'}</Td>
+                  <Td><DateText locale={locale} value={identity.expiresAt} /></Td>
+                  <Td>{identity.verification?.status ? <Badge tone={toneOfStatus(identity.verification.status)}>{enumLabel('verification', identity.verification.status)}</Badge> : '—'}</Td>
+                  <Td>
+                    {identity.documents?.length ? (
+                      <div className="flex flex-wrap gap-2">
+                        {identity.documents.map((doc) => <DocumentPreview key={doc.id} attachment={doc} />)}
+                      </div>
+                    ) : (
+                      <span className="text-slate-500">{t('profile.noDocuments')}</span>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+
+      <Card title={t('profile.bankAccounts')} id="bank-accounts">
+        {accounts.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('profile.noBankAccounts')}</p>
+        ) : (
+          <Table caption={t('profile.bankAccounts')}>
+            <thead>
+              <tr>
+                <Th>{t('profile.iban')}</Th>
+                <Th>{t('profile.bank')}</Th>
+                <Th>{t('profile.holder')}</Th>
+                <Th>{t('profile.verification')}</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {accounts.map((account) => (
+                <tr key={account.id}>
+                  <Td>
+                    <Ltr>{account.iban}</Ltr>
+                    {account.primary ? <span className="ms-2"><Badge tone="info">{t('profile.primary')}</Badge></span> : null}
+                  </Td>
+                  <Td className="whitespace-nowrap">{label(account.bankNameEn, account.bankNameAr)}</Td>
+                  <Td className="whitespace-nowrap">{account.holderName ?? '—'}</Td>
+                  <Td>
+                    <div className="flex flex-wrap gap-1">
+                      {account.verificationStatus ? <Badge tone={toneOfStatus(account.verificationStatus)}>{enumLabel('verification', account.verificationStatus)}</Badge> : null}
+                      {account.source ? <Badge>{enumLabel('source', account.source)}</Badge> : null}
+                    </div>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+
+      <Card title={t('profile.addresses')} id="addresses">
+        {addresses.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('profile.noAddresses')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {addresses.map((address) => (
+              <li key={address.id} className="text-sm">
+                <p className="text-slate-900" dir="auto">{address.fullAddress || [label(address.streetNameEn, address.streetNameAr), address.district, address.unitNumber].filter(Boolean).join(', ')}</p>
+                <p className="text-xs text-slate-600">
+                  {t('profile.city')}: {address.city ? label(address.city.nameEn, address.city.nameAr) : '—'}
+                  {address.shortCode ? <> · <Ltr>{address.shortCode}</Ltr></> : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card title={t('profile.tags')} id="tags">
+        {tags.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('profile.noTags')}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {tags.map((tag) => (
+              <li key={tag.id}><Badge tone="info">{label(tag.nameEn, tag.nameAr)}</Badge></li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card title={t('profile.relationships')} id="relationships">
+        {relationships.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('profile.noRelationships')}</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {relationships.map((rel) => {
+              const other = rel.sourceEntityId === entity.id ? rel.targetEntity ?? { id: rel.targetEntityId ?? '' } : rel.sourceEntity ?? { id: rel.sourceEntityId ?? '' };
+              return (
+                <li key={rel.id} className="flex flex-wrap items-center gap-2 text-sm">
+                  <Badge>{rel.type ?? '—'}{rel.subType ? ` · ${rel.subType}` : ''}</Badge>
+                  {other.id ? (
+                    <Link href={`/entities/${other.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                      {displayName(locale, other) ?? t('entities.unnamed')}
+                    </Link>
+                  ) : null}
+                  {rel.approvalStatus ? <Badge tone={toneOfStatus(rel.approvalStatus)}>{rel.approvalStatus}</Badge> : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+
+      {entity.type === 'Organization' || entity.organizationStatus || (entity.activities?.length ?? 0) > 0 ? (
+        <Card title={t('profile.organizationStatus')} id="organization">
+          <DefinitionGrid
+            rows={[
+              [t('profile.organizationStatus'), entity.organizationStatus?.value ?? '—'],
+              [t('profile.activities'), entity.activities?.length ? entity.activities.map((a) => label(a.nameEn, a.nameAr)).join(ar ? '، ' : ', ') : t('profile.noActivities')],
+            ]}
+          />
+        </Card>
+      ) : null}
+    </>
+  );
+}

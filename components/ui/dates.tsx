@@ -1,0 +1,44 @@
+/** `YYYY-MM-DD` or the API's `YYYY-MM-DD HH:mm:ss.SSS` / ISO strings (all UTC) → Date. */
+export function parseApiDate(value: string): Date | null {
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value.replace(' ', 'T').replace(/(\.\d+)?$/, (ms) => ms) + (/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z');
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Day, month name and year: unambiguous in both languages (no 05/06 vs 06/05 doubt). */
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
+
+export function formatDay(locale: string, value: string): string {
+  const date = parseApiDate(value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, DAY).format(date);
+}
+
+/** The same day in the Umm al-Qura calendar (the one Saudi records use). */
+export function formatHijri(locale: string, value: string): string {
+  const date = parseApiDate(value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat(`${locale}-u-ca-islamic-umalqura`, DAY).format(date);
+}
+
+export function formatDateTime(locale: string, value: string): string {
+  const date = parseApiDate(value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+}
+
+/** A Gregorian date, with its Hijri equivalent beside it when the record keeps both calendars. */
+export function DateText({ locale, value, hijri = false }: { locale: string; value: string | null | undefined; hijri?: boolean }) {
+  if (!value) return <span className="text-slate-500">—</span>;
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-2">
+      <time dateTime={value.slice(0, 10)}>{formatDay(locale, value)}</time>
+      {hijri ? <span className="text-xs text-slate-600" data-calendar="hijri">({formatHijri(locale, value)})</span> : null}
+    </span>
+  );
+}
+
+export function DateTimeText({ locale, value }: { locale: string; value: string | null | undefined }) {
+  if (!value) return <span className="text-slate-500">—</span>;
+  return <time dateTime={value}>{formatDateTime(locale, value)}</time>;
+}

@@ -1,0 +1,52 @@
+import { expect, signIn, test, USERS } from './fixtures/test';
+
+test.describe('sign-in', () => {
+  test('a wrong password is refused, the right one signs in, sign-out ends the session', async ({ page }) => {
+    await page.goto('/en/dashboard');
+    await expect(page).toHaveURL(/\/en\/sign-in/);
+
+    await page.getByLabel('E-mail').fill(USERS.officer.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('sign-in-error')).toHaveText('The e-mail or password is not correct.');
+
+    await signIn(page, USERS.officer);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('current-user')).toContainText('Sara Officer');
+
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name.endsWith('next-auth.session-token'));
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Lax');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/en\/sign-in/);
+    await page.goto('/en/entities');
+    await expect(page).toHaveURL(/\/en\/sign-in/);
+  });
+
+  test('five wrong passwords lock the account; then even the right password is refused', async ({ page }) => {
+    await page.goto('/en/sign-in');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel('E-mail').fill(USERS.lockout.email);
+      await page.getByLabel('Password').fill(`wrong-${attempt}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByTestId('sign-in-error')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    }
+    await expect(page.getByTestId('sign-in-error')).toContainText('locked for 15 minutes');
+
+    await page.getByLabel('Password').fill(USERS.lockout.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('sign-in-error')).toContainText('locked for 15 minutes');
+    await expect(page).toHaveURL(/\/en\/sign-in/);
+  });
+
+  test('internal JSON routes need a session (401), not just a hidden link', async ({ request }) => {
+    const response = await request.get('/api/internal/entities');
+    expect(response.status()).toBe(401);
+    const body = await response.json();
+    expect(body.errorCode).toBe('UNAUTHORIZED');
+    expect(body.message.ar).toMatch(/[\u0600-\u06FF]/);
+  });
+});

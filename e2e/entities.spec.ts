@@ -1,0 +1,69 @@
+import { expect, signIn, test, USERS } from './fixtures/test';
+
+test('search, filter and paginate the entity list, then open a full profile', async ({ page }) => {
+  await signIn(page, USERS.officer);
+  await page.getByRole('link', { name: 'Entities' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Entities' })).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText('26 results');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+
+  await page.getByLabel('Role').selectOption('prospect');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('result-count')).toHaveText('8 results');
+
+  await page.getByRole('link', { name: 'Reset' }).click();
+  await expect(page).toHaveURL(/\/en\/entities$/);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('fatimah');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('result-count')).toHaveText('1 result');
+  // Identity numbers are searchable too.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('1098765432');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Omar Al-Qahtani' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nobody-matches-this');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No entities match')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Fatimah');
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: 'Fatimah Al-Harbi' }).click();
+  await expect(page.getByTestId('entity-name')).toHaveText('Fatimah Al-Harbi');
+  for (const section of ['Overview', 'Screening', 'KYC summary', 'Identities', 'Bank accounts', 'Addresses', 'Tags', 'Relationships', 'Audit trail']) {
+    await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+  }
+  await expect(page.getByText('1012345678')).toBeVisible();
+  await expect(page.getByText('High net worth')).toBeVisible();
+  await expect(page.getByText('12 King Fahd Road, Al Olaya, Riyadh 12214')).toBeVisible();
+  // Document previews: the image loads through the tenant-checked route; the PDF opens on demand.
+  const image = page.getByRole('img', { name: 'Preview of id-front.png' });
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+  await page.getByRole('button', { name: 'id-back.pdf' }).click();
+  await expect(page.frameLocator('iframe[title="Preview of id-back.pdf"]').locator('body')).toBeAttached();
+  await expect(page.getByTestId('audit-timeline').getByRole('listitem')).not.toHaveCount(0);
+});
+
+test("change a client's status through the confirmation, with the audit trail updated", async ({ page, seed }) => {
+  await signIn(page, USERS.officer);
+  await page.goto(`/en/entities/${seed.entities.statusClient}`);
+  await expect(page.getByTestId('entity-status')).toHaveText('Active');
+
+  await page.getByLabel('New status').selectOption('Blocked');
+  await page.getByLabel('Reason (optional)').fill('Sanctions screening hit under investigation');
+  await page.getByTestId('change-status').getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Change the status from Active to Blocked?');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('status-notice')).toHaveText('Status changed to Blocked.');
+  await expect(page.getByTestId('entity-status')).toHaveText('Blocked');
+  await expect(page.getByTestId('audit-timeline')).toContainText('Sara Officer');
+
+  // Only the transitions the API allows are offered; Blocked → Blocked is not among them.
+  const options = await page.getByLabel('New status').locator('option').allTextContents();
+  expect(options).toEqual(['Active', 'Deactivated', 'Deceased']);
+  // The server enforces them too: a forbidden transition is a 409 with a bilingual message.
+  const api = page.context().request;
+  const same = await api.patch(`/api/internal/entities/${seed.entities.statusClient}/status`, { data: { status: 'Blocked' } });
+  expect(same.status()).toBe(409);
+  expect((await same.json()).errorCode).toBe('INVALID_STATUS_TRANSITION');
+});

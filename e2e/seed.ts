@@ -1,0 +1,66 @@
+// Seeds the e2e database through the services: two tenants, their users and records.
+// Run by e2e/global-setup.ts (as `tsx e2e/seed.ts <out.json>`) once `npm start` has migrated the DB.
+import fs from 'node:fs';
+import { createUser } from '@/lib/tenancy/users';
+import { closeDatabase } from '@/lib/db/client';
+import { createTestTenant } from '@/lib/testing/factories';
+import { addAddress, addAuditEvents, createBankAccount, createClient, createTag, makePdf, makePng, saudiIban, SEED_ACTOR, upload } from './fixtures/records';
+import { USERS, type SeedResult } from './fixtures/users';
+
+async function main(out: string) {
+  const alpha = await createTestTenant({ slug: 'e2e-alpha', nameEn: 'Alpha Capital', nameAr: 'ألفا كابيتال' });
+  const beta = await createTestTenant({ slug: 'e2e-beta', nameEn: 'Beta Finance', nameAr: 'بيتا للتمويل' });
+  for (const user of Object.values(USERS)) {
+    await createUser({ email: user.email, password: user.password, role: user.role, displayName: user.displayName, tenantSlug: user.tenant === 'alpha' ? alpha.slug : user.tenant === 'beta' ? beta.slug : undefined });
+  }
+
+  const tagId = (await createTag({ tenantId: alpha.id, input: { nameEn: 'High net worth', nameAr: 'ملاءة عالية', scope: 'Entity' }, actor: SEED_ACTOR })).id;
+  const front = await upload(alpha.id, makePng(64, [15, 107, 92]), 'id-front.png');
+  const back = await upload(alpha.id, makePdf('National ID - back side'), 'id-back.pdf');
+  const fatimah = await createClient(alpha.id, {
+    nameEn: 'Fatimah Al-Harbi',
+    nameAr: 'فاطمة الحربي',
+    email: 'fatimah@example.sa',
+    crmId: '7f7c2b8e-0a51-4f7e-9a43-3d0b1e6f9a01',
+    dobGregorian: '1990-05-15',
+    identities: [
+      { number: '1012345678', issuingCountryCode: 'SA', expiresAt: '2030-01-31', documentIds: [front.id, back.id] },
+      { number: 'P1234567', type: 'Passport', issuingCountryCode: 'SA', expiresAt: '2029-06-30' },
+    ],
+    tagIds: [tagId],
+  });
+  await addAddress(alpha.id, fatimah.id, '12 King Fahd Road, Al Olaya, Riyadh 12214');
+  await createBankAccount({ tenantId: alpha.id, entityId: fatimah.id, iban: saudiIban(1), isPrimary: true, holderName: 'Fatimah Al-Harbi', actor: SEED_ACTOR });
+  const slipA = await upload(alpha.id, makePdf('Bank letter A'), 'bank-letter-a.pdf');
+  const toApprove = await createBankAccount({ tenantId: alpha.id, entityId: fatimah.id, iban: saudiIban(2), attachmentId: slipA.id, holderName: 'Fatimah Al-Harbi', actor: SEED_ACTOR });
+  await addAuditEvents(alpha.id, fatimah.id, 3);
+
+  const omar = await createClient(alpha.id, { nameEn: 'Omar Al-Qahtani', nameAr: 'عمر القحطاني', email: 'omar@example.sa', dobGregorian: '1985-11-02', identities: [{ number: '1098765432' }] });
+  const slipB = await upload(alpha.id, makePng(32, [180, 40, 40]), 'bank-letter-b.png');
+  const toReject = await createBankAccount({ tenantId: alpha.id, entityId: omar.id, iban: saudiIban(3), attachmentId: slipB.id, holderName: 'Omar Al-Qahtani', actor: SEED_ACTOR });
+
+  const statusClient = await createClient(alpha.id, { nameEn: 'Khalid Al-Otaibi', nameAr: 'خالد العتيبي', email: 'khalid@example.sa', identities: [{ number: '2034567890' }] });
+  for (let i = 0; i < 23; i++) {
+    await createClient(alpha.id, { nameEn: `Listed Client ${String(i + 1).padStart(2, '0')}`, nameAr: `عميل مدرج ${i + 1}`, email: `client${i + 1}@example.sa` }, i % 3 === 0 ? 'Prospect' : i % 3 === 1 ? 'Screening' : 'Client');
+  }
+
+  const secret = await createClient(beta.id, { nameEn: 'Beta Secret Client', nameAr: 'عميل سري', email: 'secret@beta.example', identities: [{ number: '1055555555' }] });
+  const betaDoc = await upload(beta.id, makePng(16), 'beta-only.png');
+
+  const result: SeedResult = {
+    alpha: { id: alpha.id, slug: alpha.slug },
+    beta: { id: beta.id, slug: beta.slug },
+    entities: { fatimah: fatimah.id, omar: omar.id, statusClient: statusClient.id, betaSecret: secret.id },
+    accounts: { toApprove: { id: toApprove.data.id, iban: toApprove.data.iban }, toReject: { id: toReject.data.id, iban: toReject.data.iban } },
+    attachments: { alphaImage: front.id, alphaPdf: back.id, betaImage: betaDoc.id },
+  };
+  fs.writeFileSync(out, JSON.stringify(result, null, 2));
+}
+
+main(process.argv[2] ?? '.data/e2e-seed.json')
+  .then(() => closeDatabase())
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await closeDatabase();
+    process.exit(1);
+  });
