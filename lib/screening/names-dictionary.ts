@@ -190,5 +190,21 @@ for (const line of DATA.split('\n')) {
     if (k && k !== canonical && !LATIN_NAME_TO_CANONICAL.has(k)) LATIN_NAME_TO_CANONICAL.set(k, canonical);
   }
 }
+/** Canonical keys of the dictionary (distinct known names). */
+export const KNOWN_CANONICAL = new Set<string>();
+for (const line of DATA.split('\n')) {
+  const c = line.trim().split('|')[0];
+  if (c) KNOWN_CANONICAL.add(c);
+}
+/** Dictionary keys that are family (tribal, nisba) names rather than given names. */
+export const FAMILY_CANONICAL = new Set([
+  'harbi', 'qahtani', 'dosari', 'shamri', 'mutayri', 'otaibi', 'ghamdi', 'zahrani', 'shahri', 'anzi', 'subai', 'juhani',
+  'malki', 'tamimi', 'hashimi', 'masri', 'baghdadi', 'zarqawi', 'rajhi', 'nahyan', 'maktum', 'thani', 'sabah',
+]);
+/** A frequent given name (or abd-/abu- compound): pairs of these alone select too many rows. */
+export function isCommonGivenKey(key: string): boolean {
+  if (FAMILY_CANONICAL.has(key)) return false;
+  return KNOWN_CANONICAL.has(key) || key.startsWith('abd') || key.startsWith('abu');
+}
 // A canonical key never maps elsewhere.
 for (const c of new Set([...LATIN_NAME_TO_CANONICAL.values()])) LATIN_NAME_TO_CANONICAL.delete(c);

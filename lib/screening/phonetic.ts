@@ -85,3 +85,33 @@ export function skeleton(key: string): string {
 export function blockingCode(key: string): string {
   return skeleton(key).slice(0, 4);
 }
+
+const LOOSE_CLASS: Record<string, string> = {
+  b: '1', f: '1', p: '1', v: '1', w: '1',
+  c: '2', g: '2', j: '2', k: '2', q: '2', s: '2', x: '2', z: '2',
+  d: '3', t: '3',
+  l: '4',
+  m: '5', n: '5',
+  r: '6',
+};
+
+/**
+ * Loose code (Soundex-like, wider classes than the skeleton): the candidate-search fallback
+ * for spelling variants the skeleton keeps apart — v/w (Nowak / Novak, Kowalski / Kovalski),
+ * c/k/s/z (Eric / Erik), d/t (Schmidt / Schmitt), a silent h (Jon / John), a silent p in
+ * "mps"/"mpt" (Thompson / Thomson). Vowels, h and y are dropped, equal neighbouring classes
+ * collapse; an initial vowel is `0`. At most 4 characters.
+ */
+export function looseCode(key: string): string {
+  const s = key.replace(/mp(?=[st])/g, 'm');
+  let out = /^[aeiouy]/.test(s) ? '0' : '';
+  let last = '';
+  for (const ch of s) {
+    const c = LOOSE_CLASS[ch] ?? (ch >= '0' && ch <= '9' ? ch : '');
+    if (!c) continue;
+    if (c !== last) out += c;
+    last = c;
+    if (out.length >= 4) break;
+  }
+  return out || key.slice(0, 4).toUpperCase();
+}

@@ -1,0 +1,173 @@
+/**
+ * Candidate search in PostgreSQL: blocking keys (GIN on "WatchlistNameKey"."blockKeys")
+ * ranked by pg_trgm similarity of the canonical key, bounded by `limit`; plus exact
+ * identity-number lookups (GIN on "WatchlistEntry"."idNumbersNorm"). Exact scoring then
+ * happens in TypeScript (score.ts).
+ */
+import { conjunctiveKeySets, queryBlockKeySets, queryLooseKeys, querySubsetKeys } from './keys';
+import type { PreparedQuery, ScreenableEntry, WatchlistSource } from './score';
+import type { Queryable } from './thresholds';
+
+export interface CandidateOptions {
+  tenantId: string | null;
+  sources?: WatchlistSource[] | null;
+  type?: 'Individual' | 'Organization' | null;
+  limit: number;
+}
+
+export const ALL_SOURCES: WatchlistSource[] = ['ListSourceA', 'ListSourceB', 'Custom'];
+
+export function queryKeys(q: PreparedQuery): { primary: string[]; fallback: string[] } {
+  const primary = new Set<string>();
+  const fallback = new Set<string>();
+  for (const n of q.names) {
+    const s = queryBlockKeySets(n, q.type);
+    for (const k of s.primary) primary.add(k);
+    for (const k of s.fallback) fallback.add(k);
+  }
+  for (const k of primary) fallback.delete(k);
+  return { primary: [...primary], fallback: [...fallback] };
+}
+
+/** Rows examined per blocking query before ranking (bounds the work of very common keys). */
+export const MAX_ROWS_PER_LOOKUP = 1000;
+/** Any-pair rows examined for names of three or more tokens (see findCandidateIds). */
+export const MAX_ROWS_SHORT_WINDOW = 400;
+/** Rows examined for single-token keys (`s:`/`t:`: mononyms, one-word organizations, aliases). */
+export const MAX_SINGLE_ROWS = 300;
+/** Below this many candidates, the common-given-name pairs are searched too. */
+export const FALLBACK_BELOW = 20;
+/** Candidates kept from the loose-code fallback (spelling variants). */
+export const MAX_LOOSE_CANDIDATES = 50;
+
+interface LookupContext {
+  db: Queryable;
+  opts: CandidateOptions;
+  sources: WatchlistSource[];
+  qKeys: string[];
+  ids: string[];
+  seen: Set<string>;
+}
+
+function context(db: Queryable, q: PreparedQuery, opts: CandidateOptions, seen?: Iterable<string>): LookupContext {
+  const sources = opts.sources && opts.sources.length > 0 ? opts.sources : ALL_SOURCES;
+  return { db, opts, sources, qKeys: q.names.map((n) => n.key).filter(Boolean), ids: [], seen: new Set(seen ?? []) };
+}
+
+/**
+ * One ranked lookup. `conjunctive` sets each require ALL their keys on one name row (GIN `@>`,
+ * an intersection of posting lists: selective even for very common names); `keys` require ANY
+ * (GIN `&&`), bounded to MAX_ROWS_PER_LOOKUP rows. Rows are ranked inside PostgreSQL —
+ * conjunctive hits first, then by pg_trgm similarity of the canonical key to the query — and
+ * only `limit` entry ids come back.
+ */
+async function lookup(ctx: LookupContext, spec: { conjunctive?: string[][]; subsets?: string[]; keys?: string[]; limit: number; maxRows?: number }) {
+  const conj = spec.conjunctive ?? [];
+  const subsets = spec.subsets ?? [];
+  const all = spec.keys ?? [];
+  // single-token keys select a different population (and, at a million entries, brand names
+  // collide with given names): bounded separately so they never crowd out pair-key rows
+  const keys = all.filter((k) => !k.startsWith('s:') && !k.startsWith('t:'));
+  const singles = all.filter((k) => k.startsWith('s:') || k.startsWith('t:'));
+  if ((conj.length === 0 && subsets.length === 0 && all.length === 0) || spec.limit <= 0) return;
+  const q1 = ctx.qKeys[0] ?? '';
+  const q2 = ctx.qKeys.find((k) => k !== q1);
+  const params: unknown[] = [q1, ctx.opts.tenantId, ctx.sources];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const sim = q2 === undefined ? 'similarity(key, $1)' : `GREATEST(similarity(key, $1), similarity(key, ${p(q2)}))`;
+  const filter = `"isValid" AND ("tenantId" IS NULL OR "tenantId" = $2::uuid) AND source = ANY($3::text[])` + (ctx.opts.type ? ` AND "entryType" = ${p(ctx.opts.type)}` : '');
+  const maxRows = spec.maxRows ?? MAX_ROWS_PER_LOOKUP;
+  const parts: string[] = [];
+  if (conj.length > 0 || subsets.length > 0) {
+    const any = [...conj.map((set) => `"blockKeys" @> ${p(set)}::text[]`), ...(subsets.length > 0 ? [`"blockKeys" && ${p(subsets)}::text[]`] : [])].join(' OR ');
+    parts.push(`(SELECT "entryId", key, 1 AS conj FROM "WatchlistNameKey" WHERE (${any}) AND ${filter} LIMIT ${p(MAX_ROWS_PER_LOOKUP)})`);
+  }
+  if (keys.length > 0) parts.push(`(SELECT "entryId", key, 0 AS conj FROM "WatchlistNameKey" WHERE "blockKeys" && ${p(keys)}::text[] AND ${filter} LIMIT ${p(maxRows)})`);
+  if (singles.length > 0) parts.push(`(SELECT "entryId", key, 0 AS conj FROM "WatchlistNameKey" WHERE "blockKeys" && ${p(singles)}::text[] AND ${filter} LIMIT ${p(Math.min(maxRows, MAX_SINGLE_ROWS))})`);
+  const r = await ctx.db.query(
+    `SELECT "entryId" AS id, max(conj) AS conj, max(${sim}) AS sim
+       FROM (${parts.join(' UNION ALL ')}) k
+      GROUP BY "entryId"
+      ORDER BY 2 DESC, 3 DESC
+      LIMIT ${p(spec.limit + ctx.seen.size)}`,
+    params,
+  );
+  for (const row of r.rows) {
+    if (ctx.ids.length >= spec.limit) break;
+    if (!ctx.seen.has(row.id)) (ctx.seen.add(row.id), ctx.ids.push(row.id));
+  }
+}
+
+/** Entry ids of the candidates, best first (identity matches first). */
+export async function findCandidateIds(db: Queryable, q: PreparedQuery, opts: CandidateOptions): Promise<string[]> {
+  const ctx = context(db, q, opts);
+  const { primary, fallback } = queryKeys(q);
+  const idNumbers = [...new Set(q.identities.map((i) => i.number).filter((n) => n.length >= 5))];
+  if (idNumbers.length > 0) {
+    const r = await db.query(
+      `SELECT id FROM "WatchlistEntry"
+        WHERE "idNumbersNorm" && $1::text[] AND "isValid"
+          AND ("tenantId" IS NULL OR "tenantId" = $2::uuid) AND source = ANY($3::text[])
+        LIMIT 20`,
+      [idNumbers, opts.tenantId, ctx.sources],
+    );
+    for (const row of r.rows) if (!ctx.seen.has(row.id)) (ctx.seen.add(row.id), ctx.ids.push(row.id));
+  }
+  const conjunctive = [...new Map(q.names.flatMap((n) => conjunctiveKeySets(n)).map((set) => [set.join(' '), set])).values()].slice(0, 24);
+  const subsets = [...new Set(q.type === 'Individual' ? q.names.flatMap((n) => querySubsetKeys(n)) : [])];
+  // Three or more tokens: the conjunctive and subset lookups cover full names and missing
+  // tokens on either side, so the any-pair lookup only needs a short window (typos, a
+  // different extra token); two-token names rely on it fully.
+  const long = conjunctive.length > 0;
+  await lookup(ctx, { conjunctive, subsets, keys: primary, limit: opts.limit, maxRows: long ? MAX_ROWS_SHORT_WINDOW : MAX_ROWS_PER_LOOKUP });
+  if (ctx.ids.length < FALLBACK_BELOW) await lookup(ctx, { keys: fallback, limit: opts.limit });
+  return ctx.ids;
+}
+
+/**
+ * Fallback for spelling variants the blocking codes keep apart (Nowak / Novak, Jon / John):
+ * loose-code pair keys, ranked by trigram similarity. `exclude`: ids already screened.
+ */
+export async function findLooseCandidateIds(db: Queryable, q: PreparedQuery, opts: CandidateOptions, exclude: Iterable<string> = []): Promise<string[]> {
+  const ctx = context(db, q, opts, exclude);
+  const keys = [...new Set(q.names.flatMap((n) => queryLooseKeys(n, q.type)))];
+  await lookup(ctx, { keys, limit: Math.min(opts.limit, MAX_LOOSE_CANDIDATES), maxRows: MAX_ROWS_PER_LOOKUP / 2 });
+  return ctx.ids;
+}
+
+export interface EntryRow extends ScreenableEntry {
+  tenantId: string | null;
+  nameEn: string;
+  nameAr: string | null;
+}
+
+/** Loads entries (the fields the scorer and the Match response need). */
+export async function loadEntries(db: Queryable, ids: string[]): Promise<EntryRow[]> {
+  if (ids.length === 0) return [];
+  const r = await db.query(
+    `SELECT id, "tenantId", "externalId", source, type, names, "nameEn", "nameAr", dobs,
+            "dobHijri", gender, "nationalityCode", "nationalityCodes", identities
+       FROM "WatchlistEntry" WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  const byId = new Map<string, EntryRow>();
+  for (const row of r.rows) {
+    byId.set(row.id, {
+      id: row.id,
+      tenantId: row.tenantId,
+      externalId: row.externalId,
+      source: row.source,
+      type: row.type,
+      names: row.names ?? [],
+      nameEn: row.nameEn,
+      nameAr: row.nameAr,
+      dobs: row.dobs ?? [],
+      dobHijri: row.dobHijri,
+      gender: row.gender,
+      nationalityCode: row.nationalityCode,
+      nationalityCodes: row.nationalityCodes ?? [],
+      identities: row.identities ?? [],
+    });
+  }
+  return ids.map((id) => byId.get(id)).filter((e): e is EntryRow => !!e);
+}

@@ -1,0 +1,182 @@
+/**
+ * Searchable keys of a name: what goes into "WatchlistNameKey" rows and what a query
+ * looks up. Blocking keys (all built from 4-character skeleton codes, phonetic.ts):
+ *   p:A|B  every unordered pair of distinct informative token codes — survives reordered
+ *          tokens, missing or extra middle names and vowel/tail spelling variants;
+ *   s:A    the code of a name with a single informative token;
+ *   t:A    each informative token of an organization name (organizations are often
+ *          searched by one distinctive word);
+ *   i:F|x  family-token code + first letter of the first token ("M. Alharbi");
+ *   f:A|B… the sorted set of all full-token codes of an individual's name (up to 5): a query
+ *          looks up every subset of its own codes, which finds entries whose name is the
+ *          query minus some tokens ("Abdullah Al-Ghamdi" for "Abdullah Abdulrahman Al-Ghamdi")
+ *          exactly, however common the names;
+ *   l:A|B  pairs of loose codes (phonetic.ts looseCode) of individuals' tokens: the fallback
+ *          for spelling variants the skeleton keeps apart (Nowak / Novak, Jon / John).
+ * A query with three or more tokens first requires all pair keys of a token triple at once
+ * (GIN `@>`, conjunctiveKeySets), which selects a full name among thousands of namesakes.
+ * Legal-form and generic business words never make keys, so "CORP" finds nothing.
+ */
+import { isCommonGivenKey } from './names-dictionary';
+import { looseCode } from './phonetic';
+import { informativeTokens, normalizeName, type NameToken, type NormalizedName } from './normalize';
+
+export interface NameKeyRow {
+  kind: 'Primary' | 'Alias';
+  script: 'Latin' | 'Arabic';
+  value: string;
+  key: string;
+  phonetic: string;
+  tokens: string[];
+  blockKeys: string[];
+}
+
+function pairKeys(codes: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < codes.length; i++) {
+    for (let j = i + 1; j < codes.length; j++) {
+      const a = codes[i]!;
+      const b = codes[j]!;
+      out.push(a < b ? `p:${a}|${b}` : `p:${b}|${a}`);
+    }
+  }
+  return out;
+}
+
+/** Blocking keys stored for one entry name. */
+export function entryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
+  const inf = informativeTokens(n).filter((t) => !t.initial);
+  const codes = [...new Set(inf.map((t) => t.code))];
+  const keys = new Set<string>();
+  if (codes.length === 1) keys.add(`s:${codes[0]}`);
+  for (const k of pairKeys(codes.slice(0, 8))) keys.add(k);
+  if (type === 'Organization') for (const c of codes) keys.add(`t:${c}`);
+  if (type === 'Individual' && inf.length >= 2) {
+    const first = inf[0]!;
+    const last = inf[inf.length - 1]!;
+    keys.add(`i:${last.code}|${first.key[0]}`);
+  }
+  if (type === 'Individual') {
+    for (const k of loosePairKeys(inf)) keys.add(k);
+    if (codes.length >= 2 && codes.length <= 5) keys.add(fullSetKey(codes));
+  }
+  return [...keys];
+}
+
+function fullSetKey(codes: string[]): string {
+  return `f:${[...codes].sort().join('|')}`;
+}
+
+/** `f:` keys of every subset (≥ 2 codes) of the query name's first 5 full-token codes. */
+export function querySubsetKeys(n: NormalizedName): string[] {
+  const codes = [...new Set(informativeTokens(n).filter((t) => !t.initial).map((t) => t.code))].slice(0, 5);
+  const out: string[] = [];
+  for (let mask = 1; mask < 1 << codes.length; mask++) {
+    const subset = codes.filter((_, i) => mask & (1 << i));
+    if (subset.length >= 2) out.push(fullSetKey(subset));
+  }
+  return out;
+}
+
+/** `l:A|B` keys: pairs of loose codes of the first 6 full tokens (individuals only). */
+export function loosePairKeys(tokens: NameToken[]): string[] {
+  const codes = [...new Set(tokens.filter((t) => !t.initial).slice(0, 6).map((t) => looseCode(t.key)))];
+  return pairKeys(codes).map((k) => `l:${k.slice(2)}`);
+}
+
+/** Loose keys a query looks up when the exact blocking keys found nothing good. */
+export function queryLooseKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
+  if (type !== 'Individual') return [];
+  return loosePairKeys(informativeTokens(n));
+}
+
+/**
+ * Conjunctive lookups: every set of pair keys that must ALL be present on one name row.
+ * One set per triple of distinct full-token codes (first 5 tokens), plus, for each initial,
+ * {family pair key, i:family|initial}. Empty for shorter names.
+ */
+export function conjunctiveKeySets(n: NormalizedName): string[][] {
+  const inf = informativeTokens(n);
+  const full = inf.filter((t) => !t.initial);
+  const codes = [...new Set(full.map((t) => t.code))].slice(0, 5);
+  const sets: string[][] = [];
+  for (let i = 0; i < codes.length; i++) {
+    for (let j = i + 1; j < codes.length; j++) {
+      for (let k = j + 1; k < codes.length; k++) sets.push(pairKeys([codes[i]!, codes[j]!, codes[k]!]));
+    }
+  }
+  if (codes.length >= 2) {
+    const last = full[full.length - 1]!.code;
+    for (const ini of inf.filter((t) => t.initial)) {
+      for (const c of codes) if (c !== last) sets.push([...pairKeys([c, last]), `i:${last}|${ini.key}`]);
+    }
+  }
+  return sets;
+}
+
+/** Blocking keys a query name looks up: primary keys, and the common-given-name pairs left out of them. */
+export function queryBlockKeySets(n: NormalizedName, type: 'Individual' | 'Organization'): { primary: string[]; fallback: string[] } {
+  const all = new Set(allQueryBlockKeys(n, type));
+  const primary = queryBlockKeys(n, type);
+  for (const k of primary) all.delete(k);
+  return { primary, fallback: [...all] };
+}
+
+function allQueryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
+  const full = informativeTokens(n).filter((t) => !t.initial);
+  const codes = [...new Set(full.map((t) => t.code))];
+  return [...pairKeys(codes.slice(0, 8)), ...queryBlockKeys(n, type)];
+}
+
+/** Blocking keys a query name looks up first. */
+export function queryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
+  const inf = informativeTokens(n);
+  const full = inf.filter((t) => !t.initial);
+  const initials = inf.filter((t) => t.initial);
+  const codes = [...new Set(full.map((t) => t.code))];
+  const keys = new Set<string>();
+  // Pairs of two frequent given names (Mohammed + Ahmed) match tens of thousands of rows at a
+  // million entries; when the name has a rarer token (a family name), only pairs with it are used.
+  const common = new Set(full.filter((t: NameToken) => isCommonGivenKey(t.key)).map((t) => t.code));
+  const rare = full.filter((t: NameToken) => !isCommonGivenKey(t.key)).map((t) => t.code);
+  for (const k of pairKeys(codes.slice(0, 8))) {
+    if (rare.length > 0 && [...common].some((c) => k === `p:${c}|${c}`)) continue;
+    const [a, b] = k.slice(2).split('|') as [string, string];
+    if (rare.length > 0 && common.has(a) && common.has(b) && !rare.includes(a) && !rare.includes(b)) continue;
+    keys.add(k);
+  }
+  // single-token entries (aliases, mononyms, one-word organizations)
+  for (const c of codes) keys.add(`s:${c}`);
+  if (type === 'Organization' || codes.length === 1) for (const c of codes) keys.add(`t:${c}`);
+  if (full.length >= 1) {
+    const last = full[full.length - 1]!;
+    for (const i of initials) keys.add(`i:${last.code}|${i.key}`);
+  }
+  return [...keys];
+}
+
+/** Name-key rows of one entry (one per name or alias, duplicates removed). */
+export function buildNameKeys(
+  names: { value: string; kind: 'Primary' | 'Alias' }[],
+  type: 'Individual' | 'Organization',
+): NameKeyRow[] {
+  const rows: NameKeyRow[] = [];
+  const seen = new Set<string>();
+  for (const nm of names) {
+    if (!nm.value || !nm.value.trim()) continue;
+    const n = normalizeName(nm.value, type);
+    if (n.tokens.length === 0) continue;
+    if (seen.has(n.key)) continue;
+    seen.add(n.key);
+    rows.push({
+      kind: nm.kind,
+      script: n.script,
+      value: nm.value,
+      key: n.key,
+      phonetic: n.tokens.map((t) => t.skel).join(' '),
+      tokens: n.tokens.map((t) => t.key),
+      blockKeys: entryBlockKeys(n, type),
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,108 @@
+/**
+ * zod 4 schemas of `POST /screening/search` (request body) and of the Match it returns.
+ * The OpenAPI document is generated from these.
+ */
+import { z } from 'zod';
+
+export const WatchlistSourceSchema = z.enum(['ListSourceA', 'ListSourceB', 'Custom']).meta({ description: 'Watchlist source' });
+export const EntityTypeSchema = z.enum(['Individual', 'Organization']);
+
+const dateOrYear = z
+  .string()
+  .regex(/^\d{4}(-\d{2}-\d{2})?$/, 'expected YYYY-MM-DD or YYYY')
+  .refine((s) => {
+    if (s.length === 4) return true;
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'invalid date');
+
+export const ScreeningIdentitySchema = z.object({
+  type: z.string().max(60).optional().meta({ description: 'Identity type, e.g. NationalIdentity, Passport' }),
+  number: z.string().min(1).max(100).meta({ description: 'Identity number; compared exactly after removing spaces and punctuation' }),
+  issuingCountryCode: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+});
+
+export const ScreeningSearchRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).meta({ description: 'Name in Latin or Arabic script' }),
+    nameAr: z.string().trim().max(200).optional().meta({ description: 'Arabic-script name, if known' }),
+    type: EntityTypeSchema.optional(),
+    dob: dateOrYear.optional().meta({ description: 'Date of birth (Gregorian), YYYY-MM-DD or year only' }),
+    dobHijri: z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/).optional().meta({ description: 'Date of birth (Hijri, Umm al-Qura)' }),
+    gender: z.enum(['Male', 'Female']).optional(),
+    nationalityCode: z.string().regex(/^[A-Za-z]{2}$/).optional().meta({ description: 'ISO 3166-1 alpha-2' }),
+    identities: z.array(ScreeningIdentitySchema).max(20).optional(),
+    sources: z.array(WatchlistSourceSchema).max(3).optional().meta({ description: 'Lists to search; all by default' }),
+    threshold: z.number().min(0).max(100).optional().meta({ description: 'Minimum percentage returned; the tenant review threshold by default' }),
+  })
+  .meta({ id: 'ScreeningSearchRequest', description: 'Screen a name against the watchlists; nothing is stored' });
+
+export type ScreeningSearchRequest = z.infer<typeof ScreeningSearchRequestSchema>;
+
+const scoreSignal = z.object({ score: z.number(), neglectScore: z.boolean() });
+
+export const MatchSignalsSchema = z
+  .object({
+    name: z.object({
+      familyJW: z.number().meta({ description: 'Jaro-Winkler of the family name and its counterpart' }),
+      firstNameJW: z.number(),
+      givenTokenScore: z.number().meta({ description: 'Weighted share of name tokens that agree (both directions)' }),
+      fullJW: z.number(),
+      phoneticScore: z.number().meta({ description: 'Share of tokens with the same Arabic consonant skeleton' }),
+      exactNormalized: z.boolean(),
+      totalScore: z.number(),
+    }),
+    dob: scoreSignal,
+    gender: scoreSignal,
+    nationality: scoreSignal,
+    location: scoreSignal,
+    identity: z.object({ matched: z.boolean(), number: z.string().nullable(), label: z.string().nullable() }),
+  })
+  .meta({ id: 'MatchSignals', description: 'Explanation of a match score' });
+
+export const WatchlistNameSchema = z.object({
+  value: z.string(),
+  kind: z.enum(['Primary', 'Alias']),
+  script: z.enum(['Latin', 'Arabic']).optional(),
+  quality: z.string().nullable().optional(),
+});
+
+export const MatchSchema = z
+  .object({
+    id: z.string().uuid().meta({ description: 'Ephemeral for on-demand searches (not stored)' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    deprecatedAt: z.string().nullable(),
+    criteria: z.enum(['Identity', 'Name']),
+    name: z.string(),
+    percentage: z.number().int(),
+    riskScore: z.number().int(),
+    status: z.string(),
+    reasons: z.array(z.string()),
+    comment: z.string().nullable(),
+    indicatorSummaries: z.array(z.object({ count: z.number().int(), category: z.string(), isNetwork: z.boolean() })),
+    matchingScore: z.number(),
+    matchedAlias: z.string().nullable(),
+    recommendation: z.enum(['AutoMatch', 'Review', 'NoMatch']),
+    signals: MatchSignalsSchema,
+    caseId: z.string().nullable(),
+    sigmaId: z.string().nullable(),
+    gender: z.string().nullable(),
+    watchlistSource: WatchlistSourceSchema,
+    watchlistEntry: z.object({
+      id: z.string().uuid(),
+      externalId: z.string(),
+      source: WatchlistSourceSchema,
+      names: z.array(WatchlistNameSchema),
+    }),
+  })
+  .meta({ id: 'Match', description: 'A watchlist match' });
+
+export type MatchDto = z.infer<typeof MatchSchema>;
+
+export const ScreeningSearchResponseSchema = z.object({
+  meta: z.object({ tookMs: z.number().int(), candidates: z.number().int() }),
+  data: z.array(MatchSchema),
+}).meta({ id: 'ScreeningSearchResponse' });
+
+export type ScreeningSearchResponse = z.infer<typeof ScreeningSearchResponseSchema>;

@@ -1,0 +1,513 @@
+/**
+ * Pure scoring: a screening query and one watchlist entry → the spec's `Match.signals`,
+ * percentage, riskScore, reasons, matchedAlias and recommendation. No I/O.
+ * The formula is documented in README.md ("Scoring").
+ */
+import { parseDob, gregorianToHijri, hijriToGregorian, hijriYearToGregorian, type PartialDate } from './dates';
+import { jaroWinkler } from './jaro-winkler';
+import { normalizeName, type NameToken, type NormalizedName } from './normalize';
+import { KNOWN_CANONICAL } from './names-dictionary';
+import { DEFAULT_THRESHOLDS, type ScreeningThresholds } from './thresholds';
+
+export type EntityType = 'Individual' | 'Organization';
+export type WatchlistSource = 'ListSourceA' | 'ListSourceB' | 'Custom';
+export type Recommendation = 'AutoMatch' | 'Review' | 'NoMatch';
+
+export interface IdentityInput {
+  type?: string | null;
+  number: string;
+  issuingCountryCode?: string | null;
+}
+
+export interface ScreeningInput {
+  name: string;
+  nameAr?: string | null;
+  type?: EntityType | null;
+  /** YYYY-MM-DD or YYYY (Gregorian) */
+  dob?: string | null;
+  /** YYYY-MM-DD Hijri (Umm al-Qura) */
+  dobHijri?: string | null;
+  gender?: string | null;
+  nationalityCode?: string | null;
+  identities?: IdentityInput[] | null;
+}
+
+export interface WatchlistName {
+  value: string;
+  kind: 'Primary' | 'Alias';
+  /** UN list alias quality ("Good", "Low") if known */
+  quality?: string | null;
+}
+
+/** What the scorer needs of a watchlist entry (a subset of the WatchlistEntry row). */
+export interface ScreenableEntry {
+  id: string;
+  externalId: string;
+  source: WatchlistSource | string;
+  type: EntityType | string;
+  names: WatchlistName[];
+  /** Gregorian dates of birth, YYYY-MM-DD or YYYY (several for UN entries) */
+  dobs?: string[] | null;
+  dob?: string | null;
+  dobHijri?: string | null;
+  gender?: string | null;
+  nationalityCode?: string | null;
+  nationalityCodes?: string[] | null;
+  identities?: IdentityInput[] | null;
+}
+
+export interface NameSignals {
+  familyJW: number;
+  firstNameJW: number;
+  givenTokenScore: number;
+  fullJW: number;
+  phoneticScore: number;
+  exactNormalized: boolean;
+  totalScore: number;
+}
+
+export interface ScoreSignal {
+  score: number;
+  neglectScore: boolean;
+}
+
+export interface IdentitySignal {
+  matched: boolean;
+  number: string | null;
+  label: string | null;
+}
+
+export interface MatchSignals {
+  name: NameSignals;
+  dob: ScoreSignal;
+  gender: ScoreSignal;
+  nationality: ScoreSignal;
+  location: ScoreSignal;
+  identity: IdentitySignal;
+}
+
+export interface ScoreResult {
+  /** 0..1 after secondary identifiers */
+  matchingScore: number;
+  percentage: number;
+  riskScore: number;
+  recommendation: Recommendation;
+  criteria: 'Identity' | 'Name';
+  reasons: string[];
+  /** the entry name that scored best */
+  matchedName: string;
+  /** that name if it is an alias, else null */
+  matchedAlias: string | null;
+  signals: MatchSignals;
+}
+
+export interface PreparedQuery {
+  readonly __prepared: true;
+  input: ScreeningInput;
+  type: EntityType;
+  names: NormalizedName[];
+  dob: PartialDate | null;
+  dobHijri: PartialDate | null;
+  identities: { type: string | null; number: string; raw: string; issuingCountryCode: string | null }[];
+}
+
+export interface PreparedEntry {
+  entry: ScreenableEntry;
+  names: { name: WatchlistName; norm: NormalizedName }[];
+}
+
+const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
+const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
+
+export function normalizeIdNumber(n: string): string {
+  return String(n)
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
+}
+
+export function prepareQuery(input: ScreeningInput | PreparedQuery): PreparedQuery {
+  if ((input as PreparedQuery).__prepared) return input as PreparedQuery;
+  const q = input as ScreeningInput;
+  const type: EntityType = q.type === 'Organization' ? 'Organization' : 'Individual';
+  const names = [q.name, q.nameAr].filter((v): v is string => !!v && v.trim().length > 0).map((v) => normalizeName(v, type));
+  return {
+    __prepared: true,
+    input: q,
+    type,
+    names,
+    dob: parseDob(q.dob),
+    dobHijri: parseDob(q.dobHijri),
+    identities: (q.identities ?? [])
+      .filter((i) => i && i.number)
+      .map((i) => ({ type: i.type ?? null, number: normalizeIdNumber(i.number), raw: i.number, issuingCountryCode: i.issuingCountryCode?.toUpperCase() ?? null }))
+      .filter((i) => i.number.length > 0),
+  };
+}
+
+const entryCache = new WeakMap<ScreenableEntry, PreparedEntry>();
+
+/**
+ * Normalized entry names, memoized across queries (entries are re-read for every query; most of
+ * a query's CPU time was re-normalizing the same names). Bounded; oldest inserted evicted first.
+ * NormalizedName objects are never mutated by the scorer, so sharing them is safe.
+ */
+const NAME_CACHE_SIZE = 200_000;
+const nameCache = new Map<string, NormalizedName>();
+function normalizeCached(value: string, type: EntityType): NormalizedName {
+  const k = type[0] + value;
+  let n = nameCache.get(k);
+  if (!n) {
+    n = normalizeName(value, type);
+    if (nameCache.size >= NAME_CACHE_SIZE) nameCache.delete(nameCache.keys().next().value!);
+    nameCache.set(k, n);
+  }
+  return n;
+}
+
+export function prepareEntry(entry: ScreenableEntry): PreparedEntry {
+  const cached = entryCache.get(entry);
+  if (cached) return cached;
+  const type: EntityType = entry.type === 'Organization' ? 'Organization' : 'Individual';
+  const p: PreparedEntry = {
+    entry,
+    names: entry.names.filter((n) => n.value && n.value.trim()).map((n) => ({ name: n, norm: normalizeCached(n.value, type) })),
+  };
+  entryCache.set(entry, p);
+  return p;
+}
+
+// ---------------------------------------------------------------- names
+
+/** Similarity of two tokens (0..1). */
+export function tokenSimilarity(a: NameToken, b: NameToken): number {
+  if (a.key === b.key) return 1;
+  if (a.initial || b.initial) {
+    if (a.initial && b.initial) return 0;
+    const full = a.initial ? b : a;
+    const ini = a.initial ? a : b;
+    return full.key[0] === ini.key ? 0.9 : 0;
+  }
+  // abd- / abu- compounds: compare what follows the prefix (Abdullah ≠ Abdulrahman)
+  const pa = a.key.slice(0, 3);
+  if ((pa === 'abd' || pa === 'abu') && b.key.startsWith(pa) && a.key.length > 4 && b.key.length > 4) {
+    return jaroWinkler(a.key.slice(3), b.key.slice(3));
+  }
+  let s = jaroWinkler(a.key, b.key);
+  // one name a much shorter prefix of the other (Smith / Smithson) is a different name
+  if (Math.abs(a.key.length - b.key.length) >= 3 && (a.key.startsWith(b.key) || b.key.startsWith(a.key))) s = Math.min(s, 0.85);
+  // same consonant skeleton (Smith / Smyth) unless both are distinct dictionary names (Hassan / Hussein)
+  if (a.skel === b.skel && a.skel.length >= 3 && !(KNOWN_CANONICAL.has(a.key) && KNOWN_CANONICAL.has(b.key))) s = Math.max(s, 0.93);
+  if ((a.vowelPoor || b.vowelPoor) && a.skel.length >= 2 && b.skel.length >= 2) {
+    s = Math.max(s, 0.97 * jaroWinkler(a.skel, b.skel));
+  }
+  return s;
+}
+
+/** Similarity → agreement: ≥ 0.95 full, linear down to 0 at 0.80. */
+function agreement(s: number): number {
+  if (s >= 0.95) return 1;
+  if (s <= 0.8) return 0;
+  return (s - 0.8) / 0.15;
+}
+
+interface Alignment {
+  /** for each query token, index of the entry token or -1 */
+  q2e: number[];
+  e2q: number[];
+  sim: number[][];
+}
+
+function align(q: NameToken[], e: NameToken[]): Alignment {
+  const sim = q.map((a) => e.map((b) => tokenSimilarity(a, b)));
+  const pairs: [number, number, number][] = [];
+  for (let i = 0; i < q.length; i++) for (let j = 0; j < e.length; j++) if (sim[i]![j]! >= 0.7) pairs.push([sim[i]![j]!, i, j]);
+  // highest similarity first; on ties prefer the same position (keeps order when names repeat)
+  pairs.sort((x, y) => y[0] - x[0] || Math.abs(x[1] - x[2]) - Math.abs(y[1] - y[2]));
+  const q2e = new Array<number>(q.length).fill(-1);
+  const e2q = new Array<number>(e.length).fill(-1);
+  for (const [, i, j] of pairs) {
+    if (q2e[i] !== -1 || e2q[j] !== -1) continue;
+    q2e[i] = j;
+    e2q[j] = i;
+  }
+  return { q2e, e2q, sim };
+}
+
+const sortedKey = (t: NameToken[]) => t.map((x) => x.key).sort().join(' ');
+
+/** Name signals for one query name against one entry name. */
+export function compareNames(qn: NormalizedName, en: NormalizedName, type: EntityType = 'Individual'): NameSignals {
+  const q = qn.tokens;
+  const e = en.tokens;
+  const zero: NameSignals = { familyJW: 0, firstNameJW: 0, givenTokenScore: 0, fullJW: 0, phoneticScore: 0, exactNormalized: false, totalScore: 0 };
+  const qInf = q.filter((t) => !t.legal && !t.generic);
+  const eInf = e.filter((t) => !t.legal && !t.generic);
+  if (qInf.length === 0 || eInf.length === 0) return zero;
+
+  const exactNormalized = sortedKey(qInf) === sortedKey(eInf);
+  const { q2e, e2q, sim } = align(q, e);
+
+  let qw = 0;
+  let qa = 0;
+  let qph = 0;
+  for (let i = 0; i < q.length; i++) {
+    const t = q[i]!;
+    qw += t.weight;
+    const j = q2e[i]!;
+    if (j >= 0) {
+      qa += t.weight * agreement(sim[i]![j]!);
+      const o = e[j]!;
+      if (o.skel === t.skel || o.key === t.key || (t.initial && o.key[0] === t.key)) qph += t.weight;
+    }
+  }
+  let ew = 0;
+  let ea = 0;
+  let eph = 0;
+  for (let j = 0; j < e.length; j++) {
+    const t = e[j]!;
+    ew += t.weight;
+    const i = e2q[j]!;
+    if (i >= 0) {
+      ea += t.weight * agreement(sim[i]![j]!);
+      const o = q[i]!;
+      if (o.skel === t.skel || o.key === t.key || (o.initial && t.key[0] === o.key)) eph += t.weight;
+    }
+  }
+  const qCov = qw > 0 ? qa / qw : 0;
+  const eCov = ew > 0 ? ea / ew : 0;
+  const givenTokenScore = 0.6 * Math.max(qCov, eCov) + 0.4 * Math.min(qCov, eCov);
+  const phoneticScore = ((qw > 0 ? qph / qw : 0) + (ew > 0 ? eph / ew : 0)) / 2;
+
+  // first / family: the entry's first and last informative tokens and their partners
+  const firstIdx = e.indexOf(eInf[0]!);
+  const lastIdx = e.indexOf(eInf[eInf.length - 1]!);
+  const simOf = (j: number) => (e2q[j]! >= 0 ? sim[e2q[j]!]![j]! : 0);
+  const firstNameJW = simOf(firstIdx);
+  const familyJW = simOf(lastIdx);
+
+  const anyVowelPoor = q.some((t) => t.vowelPoor) || e.some((t) => t.vowelPoor);
+  let fullJW = Math.max(jaroWinkler(qn.key, en.key), jaroWinkler(sortedKey(q), sortedKey(e)));
+  if (anyVowelPoor) {
+    fullJW = Math.max(fullJW, 0.97 * jaroWinkler(q.map((t) => t.skel).join(' '), e.map((t) => t.skel).join(' ')));
+  }
+
+  // Tokens on both sides left without a partner: a conflicting name part, not an omission.
+  let unQ = 0;
+  let unE = 0;
+  for (let i = 0; i < q.length; i++) if (!q[i]!.legal && !q[i]!.generic && !q[i]!.initial && (q2e[i] === -1 || agreement(sim[i]![q2e[i]!]!) === 0)) unQ += q[i]!.weight;
+  for (let j = 0; j < e.length; j++) if (!e[j]!.legal && !e[j]!.generic && !e[j]!.initial && (e2q[j] === -1 || agreement(sim[e2q[j]!]![j]!) === 0)) unE += e[j]!.weight;
+  const conflictPenalty = 0.1 * Math.min(unQ, unE, 1.5);
+
+  let total = 0.55 * givenTokenScore + 0.15 * familyJW + 0.1 * firstNameJW + 0.1 * fullJW + 0.1 * phoneticScore - conflictPenalty;
+
+  // Strong token agreements (initials count half).
+  let strong = 0;
+  let informativeAgreement = 0;
+  for (let i = 0; i < q.length; i++) {
+    const j = q2e[i]!;
+    if (j < 0) continue;
+    const a = agreement(sim[i]![j]!);
+    const t = q[i]!;
+    if (t.legal || t.generic || e[j]!.legal || e[j]!.generic) continue;
+    if (a >= 0.5) {
+      strong += t.initial || e[j]!.initial ? 0.5 : 1;
+      informativeAgreement += a;
+    }
+  }
+  const qn2 = qInf.filter((t) => !t.initial).length;
+  const en2 = eInf.filter((t) => !t.initial).length;
+  if (type === 'Individual') {
+    // a shared family name or a common first name alone is not a match
+    if (strong < 2 && (qn2 >= 2 || en2 >= 2)) total = Math.min(total, 0.7);
+  } else if (informativeAgreement === 0) {
+    total = Math.min(total, 0.5);
+  }
+  if (exactNormalized) total = 1;
+
+  return {
+    familyJW: r4(familyJW),
+    firstNameJW: r4(firstNameJW),
+    givenTokenScore: r4(givenTokenScore),
+    fullJW: r4(fullJW),
+    phoneticScore: r4(phoneticScore),
+    exactNormalized,
+    totalScore: r4(clamp01(total)),
+  };
+}
+
+// ---------------------------------------------------------------- secondary identifiers
+
+function entryDobs(e: ScreenableEntry): { greg: PartialDate[]; hijri: PartialDate | null } {
+  const greg: PartialDate[] = [];
+  for (const d of [...(e.dobs ?? []), e.dob ?? null]) {
+    const p = parseDob(d);
+    if (p && !greg.some((g) => g.year === p.year && g.month === p.month && g.day === p.day)) greg.push(p);
+  }
+  return { greg, hijri: parseDob(e.dobHijri) };
+}
+
+function compareDates(a: PartialDate, b: PartialDate): number {
+  if (a.year === b.year) {
+    if (a.month !== undefined && b.month !== undefined && a.day !== undefined && b.day !== undefined) {
+      return a.month === b.month && a.day === b.day ? 1 : 0.3;
+    }
+    if (a.month !== undefined && b.month !== undefined && a.month !== b.month) return 0.3;
+    return 0.8; // year-only on one side
+  }
+  return Math.abs(a.year - b.year) === 1 ? 0.2 : 0;
+}
+
+/** DOB signal: exact 1, year-only 0.8, same year other day 0.3, ±1 year 0.2, else 0. */
+export function dobSignal(q: PreparedQuery, e: ScreenableEntry): ScoreSignal {
+  const { greg, hijri } = entryDobs(e);
+  const qGreg: PartialDate[] = [];
+  if (q.dob) qGreg.push(q.dob);
+  if (q.dobHijri) {
+    const h = q.dobHijri;
+    if (h.month !== undefined && h.day !== undefined) {
+      const g = hijriToGregorian({ year: h.year, month: h.month, day: h.day });
+      if (g) qGreg.push(g);
+    } else qGreg.push({ year: hijriYearToGregorian(h.year) });
+  }
+  const eGreg = [...greg];
+  if (hijri) {
+    if (hijri.month !== undefined && hijri.day !== undefined) {
+      const g = hijriToGregorian({ year: hijri.year, month: hijri.month, day: hijri.day });
+      if (g) eGreg.push(g);
+    } else eGreg.push({ year: hijriYearToGregorian(hijri.year) });
+  }
+  if (qGreg.length === 0 || eGreg.length === 0) return { score: 0, neglectScore: true };
+  let best = 0;
+  for (const a of qGreg) for (const b of eGreg) best = Math.max(best, compareDates(a, b));
+  // Hijri on both sides: compare directly too
+  if (q.dobHijri && hijri) best = Math.max(best, compareDates(q.dobHijri, hijri));
+  // A query Gregorian date against an entry Hijri year (or the reverse) is approximate: ±1 year
+  if (best < 0.8 && hijri && hijri.month === undefined && q.dob) {
+    if (Math.abs(hijriYearToGregorian(hijri.year) - q.dob.year) <= 1) best = Math.max(best, 0.8);
+  }
+  return { score: best, neglectScore: false };
+}
+
+export function genderSignal(q: PreparedQuery, e: ScreenableEntry): ScoreSignal {
+  const a = q.input.gender?.toLowerCase();
+  const b = e.gender?.toLowerCase();
+  if (!a || !b || a === 'unknown' || b === 'unknown') return { score: 0, neglectScore: true };
+  return { score: a === b ? 1 : 0, neglectScore: false };
+}
+
+export function nationalitySignal(q: PreparedQuery, e: ScreenableEntry): ScoreSignal {
+  const a = q.input.nationalityCode?.toUpperCase();
+  const list = [...(e.nationalityCodes ?? []), e.nationalityCode ?? ''].map((c) => c.toUpperCase()).filter(Boolean);
+  if (!a || list.length === 0) return { score: 0, neglectScore: true };
+  return { score: list.includes(a) ? 1 : 0, neglectScore: false };
+}
+
+function identityTypeKey(t: string | null | undefined): string {
+  return (t ?? '').toLowerCase().replace(/[^a-z]/g, '');
+}
+
+export function identitySignal(q: PreparedQuery, e: ScreenableEntry): IdentitySignal & { conflict: boolean } {
+  const ids = e.identities ?? [];
+  let conflict = false;
+  for (const qi of q.identities) {
+    for (const ei of ids) {
+      const n = normalizeIdNumber(ei.number);
+      if (n.length >= 5 && n === qi.number) {
+        return { matched: true, number: ei.number, label: ei.type ?? qi.type ?? 'Identity', conflict: false };
+      }
+      const sameType = qi.type && ei.type && identityTypeKey(qi.type) === identityTypeKey(ei.type);
+      const sameCountry = !qi.issuingCountryCode || !ei.issuingCountryCode || qi.issuingCountryCode === ei.issuingCountryCode.toUpperCase();
+      if (sameType && sameCountry && n.length > 0 && n !== qi.number) conflict = true;
+    }
+  }
+  return { matched: false, number: null, label: null, conflict };
+}
+
+const SOURCE_WEIGHT: Record<string, number> = { ListSourceA: 1, ListSourceB: 1, Custom: 0.8 };
+
+/**
+ * Scores one entry for a query. Pure; `thresholds` only decide the recommendation.
+ *
+ * matchingScore = best name totalScore over (query names × entry names)
+ *   + 0.05 exact DOB | +0.02 year-only DOB | −0.05 DOB one year off | −0.20 DOB conflict
+ *   + 0.03 same nationality | −0.05 other nationality
+ *   − 0.10 other gender
+ *   − 0.20 same identity type with a different number
+ * An identity-number match gives AutoMatch and percentage 100.
+ */
+export function scoreEntry(
+  query: ScreeningInput | PreparedQuery,
+  entry: ScreenableEntry | PreparedEntry,
+  thresholds: ScreeningThresholds = DEFAULT_THRESHOLDS,
+): ScoreResult {
+  const q = prepareQuery(query);
+  const pe = 'entry' in entry && 'names' in entry && !('externalId' in entry) ? (entry as PreparedEntry) : prepareEntry(entry as ScreenableEntry);
+  const e = pe.entry;
+  const type: EntityType = e.type === 'Organization' ? 'Organization' : q.type;
+
+  let bestName: NameSignals = { familyJW: 0, firstNameJW: 0, givenTokenScore: 0, fullJW: 0, phoneticScore: 0, exactNormalized: false, totalScore: 0 };
+  let bestEntryName: WatchlistName | null = pe.names[0]?.name ?? null;
+  for (const qn of q.names) {
+    for (const en of pe.names) {
+      const s = compareNames(qn, en.norm, type);
+      const better =
+        s.totalScore > bestName.totalScore ||
+        (s.totalScore === bestName.totalScore && bestEntryName?.kind === 'Alias' && en.name.kind === 'Primary' && s.totalScore > 0);
+      if (better) {
+        bestName = s;
+        bestEntryName = en.name;
+      }
+    }
+  }
+
+  const dob = dobSignal(q, e);
+  const gender = genderSignal(q, e);
+  const nationality = nationalitySignal(q, e);
+  const location: ScoreSignal = { score: 0, neglectScore: true };
+  const idSig = identitySignal(q, e);
+
+  const reasons: string[] = [];
+  if (bestName.totalScore >= thresholds.review) reasons.push('Name');
+  let s = bestName.totalScore;
+  if (!dob.neglectScore) {
+    if (dob.score >= 1) (s += 0.05), reasons.push('Dob');
+    else if (dob.score >= 0.8) (s += 0.02), reasons.push('DobYear');
+    else if (dob.score >= 0.2) s -= 0.05;
+    else (s -= 0.2), reasons.push('DobMismatch');
+  }
+  if (!nationality.neglectScore) {
+    if (nationality.score === 1) (s += 0.03), reasons.push('Nationality');
+    else (s -= 0.05), reasons.push('NationalityMismatch');
+  }
+  if (!gender.neglectScore) {
+    if (gender.score === 1) reasons.push('Gender');
+    else (s -= 0.1), reasons.push('GenderMismatch');
+  }
+  if (idSig.conflict) (s -= 0.2), reasons.push('IdentityConflict');
+  if (idSig.matched) reasons.unshift('Identity');
+  const matchingScore = idSig.matched ? 1 : r4(clamp01(s));
+  const percentage = Math.round(matchingScore * 100);
+  const recommendation: Recommendation = idSig.matched || matchingScore >= thresholds.autoMatch ? 'AutoMatch' : matchingScore >= thresholds.review ? 'Review' : 'NoMatch';
+  const riskScore = idSig.matched ? 100 : Math.round(percentage * (SOURCE_WEIGHT[String(e.source)] ?? 1));
+
+  return {
+    matchingScore,
+    percentage,
+    riskScore,
+    recommendation,
+    criteria: idSig.matched ? 'Identity' : 'Name',
+    reasons,
+    matchedName: bestEntryName?.value ?? '',
+    matchedAlias: bestEntryName && bestEntryName.kind === 'Alias' ? bestEntryName.value : null,
+    signals: {
+      name: bestName,
+      dob,
+      gender,
+      nationality,
+      location,
+      identity: { matched: idSig.matched, number: idSig.number, label: idSig.label },
+    },
+  };
+}
