@@ -1,9 +1,9 @@
 import { apiRoute } from '@/lib/api/wrapper';
-import { pageQuery } from '@/lib/api/pagination';
+import { listEntitiesQuery } from '@/lib/entities/schemas';
 import { listEntities } from '@/lib/entities/list-entities';
 
 // GET /services/crm/entities – list entities
 export const GET = apiRoute({
-  query: pageQuery,
-  handler: ({ auth, query }) => listEntities({ tenantId: auth.tenantId, page: query }),
+  query: listEntitiesQuery,
+  handler: ({ auth, query: { page, size, ...filters } }) => listEntities({ tenantId: auth.tenantId, page: { page, size }, filters }),
 });

@@ -1,0 +1,240 @@
+/**
+ * `npm run bench:records`: seeds BENCH_ENTITIES (default 100,000) entities into a throwaway
+ * database with batched SQL, prints EXPLAIN (ANALYZE) of the list query for every filter (as
+ * `crm_list_entity_ids` runs it: with its owner's rights) and checks each uses an index, then measures `GET /entities/{id}` and `GET /entities?q=…&size=100` at 32 connections
+ * against the production build. Targets: p99 < 25 ms (get) and < 60 ms (filtered list).
+ * Writes bench/results/records.json. Bounded: seeding, each load run (BENCH_DURATION_SEC,
+ * default 15 s) and the whole run (BENCH_MAX_SECONDS, default 900) are limited.
+ */
+import os from 'node:os';
+import pg from 'pg';
+import { ENTITY_LIST_SQL, ENTITY_PROFILE_SQL } from '@/lib/entities/entity-json-sql';
+import { runLoad, startBenchDatabase, startBenchServer, writeResult, type BenchDatabase, type BenchServer } from './lib/server';
+
+const N = Number(process.env.BENCH_ENTITIES ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 15);
+const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 900);
+const BATCH = 20_000;
+const started = Date.now();
+const log = (...a: unknown[]) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s]`, ...a);
+
+// Realistic bilingual names: given and family names in both scripts, combined in SQL.
+const GIVEN = [
+  ['Mohammed', 'محمد'], ['Abdullah', 'عبدالله'], ['Fahad', 'فهد'], ['Khalid', 'خالد'], ['Saad', 'سعد'], ['Faisal', 'فيصل'], ['Sultan', 'سلطان'],
+  ['Turki', 'تركي'], ['Nasser', 'ناصر'], ['Omar', 'عمر'], ['Ali', 'علي'], ['Ahmed', 'أحمد'], ['Yousef', 'يوسف'], ['Ibrahim', 'إبراهيم'],
+  ['Noura', 'نورة'], ['Sara', 'سارة'], ['Huda', 'هدى'], ['Maryam', 'مريم'], ['Reem', 'ريم'], ['Lama', 'لمى'], ['Abeer', 'عبير'], ['Amal', 'أمل'],
+];
+const FAMILY = [
+  ['Al-Qahtani', 'القحطاني'], ['Al-Otaibi', 'العتيبي'], ['Al-Harbi', 'الحربي'], ['Al-Dosari', 'الدوسري'], ['Al-Shehri', 'الشهري'],
+  ['Al-Zahrani', 'الزهراني'], ['Al-Ghamdi', 'الغامدي'], ['Al-Mutairi', 'المطيري'], ['Al-Anazi', 'العنزي'], ['Al-Shammari', 'الشمري'],
+  ['Al-Subaie', 'السبيعي'], ['Al-Malki', 'المالكي'], ['Al-Juhani', 'الجهني'], ['Al-Rashidi', 'الرشيدي'], ['Al-Yami', 'اليامي'],
+  ['Al-Sahli', 'السهلي'], ['Al-Omari', 'العمري'], ['Al-Asmari', 'الأسمري'], ['Al-Tamimi', 'التميمي'], ['Al-Khalidi', 'الخالدي'],
+  ['Al-Saud', 'آل سعود'], ['Al-Sheikh', 'آل الشيخ'], ['Bin Laden', 'بن لادن'], ['Al-Rajhi', 'الراجحي'], ['Al-Olayan', 'العليان'],
+];
+
+async function seed(url: string, tenantId: string): Promise<{ tagId: string; sampleIds: string[]; sampleNumbers: string[]; sampleCrmIds: string[] }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE TEMP TABLE given(i int, en text, ar text); CREATE TEMP TABLE family(i int, en text, ar text);`);
+    await client.query(`INSERT INTO given SELECT ord - 1, x->>0, x->>1 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(x, ord)`, [JSON.stringify(GIVEN)]);
+    await client.query(`INSERT INTO family SELECT ord - 1, x->>0, x->>1 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(x, ord)`, [JSON.stringify(FAMILY)]);
+    const tag = await client.query<{ id: string }>(`INSERT INTO "Tag" (id, "tenantId", "nameEn", "nameAr", scope, "updatedAt") VALUES (gen_random_uuid(), $1, 'PEP', 'شخص معرض سياسياً', 'Entity', now()) RETURNING id`, [tenantId]);
+    const tagId = tag.rows[0]!.id;
+    for (let from = 0; from < N; from += BATCH) {
+      const to = Math.min(N, from + BATCH) - 1;
+      await client.query('BEGIN');
+      // Entities: spread over two years, 60% clients / 30% prospects / 10% screening, 10% organizations.
+      await client.query(
+        `INSERT INTO "Entity" (id, "tenantId", "crmId", role, type, status, "nameEn", "nameAr", email, "countryCode", "phoneNumber", dob, "dobHijri",
+                               "nationalityCode", "netIncome", "searchText", "createdAt", "updatedAt")
+         SELECT e.id, $1::uuid, e.crm, e.role::"EntityRole", e.type::"EntityType", e.status::"EntityStatus", e.name_en, e.name_ar, e.email, '966',
+                lpad((500000000 + n)::text, 9, '0'), e.dob, NULL, 'SA', ((n % 50000)::text || '.50')::numeric,
+                lower(concat_ws(' ', e.name_en, e.name_ar, e.email, e.crm, e.idnum)), e.created, e.created
+         FROM generate_series($2::int, $3::int) AS n
+         CROSS JOIN LATERAL (
+           SELECT gen_random_uuid() AS id, gen_random_uuid()::text AS crm,
+                  (ARRAY['Client','Client','Client','Client','Client','Client','Prospect','Prospect','Prospect','Screening'])[n % 10 + 1] AS role,
+                  CASE WHEN n % 10 = 3 THEN 'Organization' ELSE 'Individual' END AS type,
+                  (ARRAY['Active','Active','Active','Active','Active','Active','Active','Blocked','Deactivated','Deceased'])[(n / 10) % 10 + 1] AS status,
+                  g.en || ' ' || f.en || ' ' || n AS name_en, g.ar || ' ' || f.ar AS name_ar,
+                  lower(g.en) || '.' || n || '@example.sa' AS email,
+                  (CASE WHEN n % 3 = 0 THEN '2' ELSE '1' END) || lpad(n::text, 9, '0') AS idnum,
+                  date '1960-01-01' + (n * 7919 % 15000) AS dob,
+                  now() - make_interval(secs => (n * 631) % 63072000) AS created
+           FROM given g, family f WHERE g.i = n % ${GIVEN.length} AND f.i = (n / ${GIVEN.length}) % ${FAMILY.length}
+         ) e`,
+        [tenantId, from, to],
+      );
+      await client.query(
+        `INSERT INTO "Identity" (id, "tenantId", "entityId", type, subtype, number, "issuingCountryCode", "updatedAt")
+         SELECT gen_random_uuid(), e."tenantId", e.id, CASE WHEN substr(num, 1, 1) = '2' THEN 'ResidencyPermit' ELSE 'NationalIdentity' END::"IdentityType",
+                CASE WHEN substr(num, 1, 1) = '2' THEN 'Iqama' END, num, 'SA', now()
+         FROM (SELECT e.*, split_part(e."searchText", ' ', array_length(string_to_array(e."searchText", ' '), 1)) AS num
+               FROM "Entity" e WHERE e."tenantId" = $1 AND NOT EXISTS (SELECT 1 FROM "Identity" i WHERE i."entityId" = e.id)) e`,
+        [tenantId],
+      );
+      await client.query(
+        `INSERT INTO "IdentityVerification" (id, "tenantId", "identityId", status, source, "updatedAt")
+         SELECT gen_random_uuid(), i."tenantId", i.id, 'Pending', 'Manual', now() FROM "Identity" i
+         WHERE i."tenantId" = $1 AND NOT EXISTS (SELECT 1 FROM "IdentityVerification" v WHERE v."identityId" = i.id)`,
+        [tenantId],
+      );
+      await client.query('COMMIT');
+      log(`seeded ${to + 1} entities`);
+    }
+    // 5% of entities carry the PEP tag.
+    await client.query(`INSERT INTO "EntityTag" ("tenantId", "entityId", "tagId") SELECT "tenantId", id, $2 FROM "Entity" WHERE "tenantId" = $1 AND abs(hashtext(id::text)) % 20 = 0`, [tenantId, tagId]);
+    await client.query('VACUUM ANALYZE');
+    const sample = await client.query<{ id: string; crmId: string; number: string }>(
+      `SELECT e.id, e."crmId", i.number FROM "Entity" e JOIN "Identity" i ON i."entityId" = e.id WHERE e."tenantId" = $1 ORDER BY random() LIMIT 1000`,
+      [tenantId],
+    );
+    return { tagId, sampleIds: sample.rows.map((r) => r.id), sampleNumbers: sample.rows.map((r) => r.number), sampleCrmIds: sample.rows.map((r) => r.crmId) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The statements crm_list_entity_ids (records migration) builds, with one filter. */
+function listSql(filter: string): string {
+  return `SELECT e."id" FROM "Entity" e WHERE e."tenantId" = $1::uuid ${filter} ORDER BY e."createdAt" DESC, e."id" DESC LIMIT 100 OFFSET 0`;
+}
+
+async function explainAll(url: string, tenantId: string, s: { tagId: string; sampleNumbers: string[]; sampleCrmIds: string[] }) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const plans: Record<string, { usesIndex: boolean; ms: number; plan: string }> = {};
+  const filters: Record<string, [string, unknown[]]> = {
+    none: ['', []],
+    'role=client': [`AND e."role" = 'Client'::"EntityRole"`, []],
+    'status=Blocked': [`AND e."status" = 'Blocked'::"EntityStatus"`, []],
+    'type=Organization': [`AND e."type" = 'Organization'::"EntityType"`, []],
+    'q=<name>': [`AND e."searchText" LIKE $2`, ['%qahtani%']],
+    'q=<arabic name>': [`AND e."searchText" LIKE $2`, ['%القحطاني%']],
+    'q=<identity number>': [`AND e."searchText" LIKE $2`, [`%${s.sampleNumbers[0]}%`]],
+    'tagId': [`AND EXISTS (SELECT 1 FROM "EntityTag" t WHERE t."tenantId" = $1::uuid AND t."tagId" = $2::uuid AND t."entityId" = e."id")`, [s.tagId]],
+    'crmId': [`AND e."crmId" = $2`, [s.sampleCrmIds[0]]],
+  };
+  try {
+    for (const [name, [filter, params]] of Object.entries(filters)) {
+      for (const [suffix, sql] of [
+        ['', listSql(filter)],
+        [' (count)', `SELECT count(*) FROM "Entity" e WHERE e."tenantId" = $1::uuid ${filter}`],
+      ] as const) {
+        // As the function owner (the migration role), which is how crm_list_entity_ids runs them.
+        await client.query('BEGIN');
+        const res = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [tenantId, ...params]);
+        await client.query('ROLLBACK');
+        const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
+        const ms = Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? NaN);
+        const usesIndex = /Index (Only )?Scan|Bitmap Index Scan/.test(plan) && !/Seq Scan on "Entity"/.test(plan);
+        plans[name + suffix] = { usesIndex, ms, plan };
+        console.log(`\n--- EXPLAIN ${name}${suffix}: ${usesIndex ? 'index' : 'NO INDEX'}, ${ms} ms\n${plan}`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return plans;
+}
+
+/** The statements that read entities in the API's shape, as the API runs them (crm_app under RLS). */
+async function explainLoaders(url: string, tenantId: string, ids: string[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const out: Record<string, number> = {};
+  try {
+    for (const [name, sql, params] of [
+      ['profile (1 entity)', ENTITY_PROFILE_SQL, [tenantId, ids.slice(0, 1)]],
+      ['list page (100 entities)', ENTITY_LIST_SQL, [tenantId, ids.slice(0, 100)]],
+    ] as const) {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL ROLE crm_app');
+      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+      const res = await client.query(`EXPLAIN (ANALYZE) ${sql}`, params as unknown as unknown[]);
+      await client.query('ROLLBACK');
+      const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
+      out[name] = Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? NaN);
+      console.log(`\n--- EXPLAIN loader ${name}: ${out[name]} ms`);
+    }
+  } finally {
+    await client.end();
+  }
+  return out;
+}
+
+async function main() {
+  const deadline = setTimeout(() => {
+    console.error(`bench:records exceeded ${MAX_SECONDS} s`);
+    process.exit(1);
+  }, MAX_SECONDS * 1000);
+  deadline.unref();
+  let db: BenchDatabase | undefined;
+  let server: BenchServer | undefined;
+  try {
+    db = await startBenchDatabase();
+    log('database ready');
+    process.env.DATABASE_URL = db.url;
+    const { createTenant } = await import('@/lib/tenancy/tenants');
+    const { closeDatabase } = await import('@/lib/db/client');
+    const { tenant, apiKey } = await createTenant({ slug: 'bench', nameEn: 'Bench', nameAr: 'اختبار الأداء' });
+    await closeDatabase();
+    const seedStart = Date.now();
+    const samples = await seed(db.url, tenant.id);
+    const seedSeconds = (Date.now() - seedStart) / 1000;
+    log(`seeded ${N} entities in ${seedSeconds.toFixed(1)} s`);
+    const plans = await explainAll(db.url, tenant.id, samples);
+    const loaders = await explainLoaders(db.url, tenant.id, samples.sampleIds);
+
+    server = await startBenchServer({ databaseUrl: db.url, env: { API_RATE_LIMIT_PER_SECOND: '1000000', API_RATE_LIMIT_BURST: '1000000', DATABASE_POOL_SIZE: '32' } });
+    log(`server at ${server.baseUrl}`);
+    const headers = { 'x-api-key': apiKey, 'x-tenant': 'bench' };
+    const getPaths = samples.sampleIds.map((id) => `/services/crm/entities/${id}`);
+    const qs = [
+      ...FAMILY.slice(0, 10).map(([en]) => en!.toLowerCase().replace('al-', '')),
+      ...FAMILY.slice(0, 5).map(([, ar]) => encodeURIComponent(ar!)),
+      ...samples.sampleNumbers.slice(0, 10),
+      ...samples.sampleIds.slice(0, 5).map(() => 'fahad.1'),
+    ];
+    const listPaths = qs.map((q) => `/services/crm/entities?q=${q}&size=100`);
+    // Warm up: JIT, connection pool, plan caches.
+    await runLoad({ url: server.baseUrl, connections: 8, durationSec: 3, headers, paths: [...getPaths.slice(0, 50), ...listPaths] });
+    // One connection first: the service time of a request without queueing.
+    const getSingle = await runLoad({ url: server.baseUrl, connections: 1, durationSec: 5, headers, paths: getPaths });
+    const listSingle = await runLoad({ url: server.baseUrl, connections: 1, durationSec: 5, headers, paths: listPaths });
+    log('one connection', { get: getSingle, list: listSingle });
+    const loadBefore = os.loadavg()[0];
+    const get = await runLoad({ url: server.baseUrl, connections: 32, durationSec: DURATION, headers, paths: getPaths });
+    log('GET /entities/{id}', get);
+    const list = await runLoad({ url: server.baseUrl, connections: 32, durationSec: DURATION, headers, paths: listPaths });
+    log('GET /entities?q=…&size=100', list);
+    const result = {
+      cpus: os.cpus().length,
+      // Other work on the machine shares these cores; the 1-minute load average shows how much.
+      loadAverage1m: { beforeLoad: Math.round(loadBefore * 10) / 10, afterLoad: Math.round(os.loadavg()[0] * 10) / 10 },
+      entities: N,
+      seedSeconds: Math.round(seedSeconds * 10) / 10,
+      connections: 32,
+      durationSec: DURATION,
+      get: { ...get, targetP99Ms: 25, met: get.p99 < 25 && get.non2xx === 0 },
+      filteredList: { ...list, targetP99Ms: 60, met: list.p99 < 60 && list.non2xx === 0, queries: qs.length },
+      oneConnection: { get: getSingle, filteredList: listSingle },
+      loaderExecutionMs: loaders,
+      explain: Object.fromEntries(Object.entries(plans).map(([k, v]) => [k, { usesIndex: v.usesIndex, executionMs: v.ms }])),
+    };
+    writeResult('records', result);
+    console.log(JSON.stringify({ get: result.get, filteredList: result.filteredList, explain: result.explain }, null, 2));
+  } finally {
+    await server?.stop();
+    await db?.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { ApiError } from '@/lib/api/errors';
+import { withTenant } from '@/lib/db/tenant-tx';
+import { writeAudit, type Actor } from '@/lib/audit/write-audit';
+import { getAttachmentStorage, maxAttachmentBytes } from './storage';
+import { formatAttachment } from './format-attachment';
+
+/** Images, videos and PDF, decided from the bytes (magic numbers), never from the name or the declared type. */
+export function isAllowedMimeType(mime: string): boolean {
+  return mime.startsWith('image/') || mime.startsWith('video/') || mime === 'application/pdf';
+}
+
+export async function detectMimeType(bytes: Uint8Array): Promise<string | undefined> {
+  const type = await fileTypeFromBuffer(bytes);
+  return type?.mime;
+}
+
+export interface CreateAttachmentInput {
+  tenantId: string;
+  bytes: Uint8Array;
+  name: string;
+  actor: Actor;
+  requestId?: string;
+}
+
+/** Stores the bytes first, then the row; if the row fails the file is removed, so nothing dangles. */
+export async function createAttachment({ tenantId, bytes, name, actor, requestId }: CreateAttachmentInput) {
+  if (bytes.byteLength > maxAttachmentBytes()) throw new ApiError('PAYLOAD_TOO_LARGE');
+  if (bytes.byteLength === 0) throw ApiError.validation('file: empty file');
+  const mimeType = await detectMimeType(bytes);
+  if (!mimeType || !isAllowedMimeType(mimeType)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  const id = crypto.randomUUID();
+  const storageKey = `${tenantId}/${id}`;
+  const storage = getAttachmentStorage();
+  await storage.put(storageKey, bytes);
+  try {
+    const row = await withTenant(tenantId, async (tx) => {
+      const created = await tx.attachment.create({
+        data: {
+          id,
+          tenantId,
+          name,
+          mimeType,
+          size: BigInt(bytes.byteLength),
+          sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+          storageKey,
+          createdByUserId: actor.type === 'user' ? (actor.id ?? null) : null,
+          createdByKeyId: actor.type === 'apiKey' ? (actor.id ?? null) : null,
+        },
+      });
+      await writeAudit(tx, { tenantId, actor, action: 'attachment.create', targetType: 'Attachment', targetId: id, after: { name, mimeType, size: bytes.byteLength }, requestId });
+      return created;
+    });
+    return { data: formatAttachment(row), creationStatus: 'Created' as const };
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+}

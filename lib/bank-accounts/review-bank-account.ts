@@ -1,0 +1,62 @@
+import { ApiError } from '@/lib/api/errors';
+import { withTenant } from '@/lib/db/tenant-tx';
+import { writeAudit, type Actor } from '@/lib/audit/write-audit';
+import { emitEvent } from '@/lib/jobs/outbox';
+import { bankAccountInclude, formatBankAccount } from './format-bank-account';
+import type { BankAccountOut } from './schemas';
+
+export interface ReviewBankAccountArgs {
+  tenantId: string;
+  accountId: string;
+  decision: 'Approve' | 'Reject';
+  comment?: string;
+  actor: Actor;
+  requestId?: string;
+}
+
+/**
+ * Approves (→ Verified) or rejects (→ Rejected) a manual account waiting for review. Anything else
+ * (an automatic account, one already reviewed) is a 409 CONFLICT. The update is conditional on the
+ * account still being pending, so two concurrent reviews cannot both succeed.
+ * Emits `BankAccountReviewUpdate` through the outbox in the same transaction.
+ */
+export async function reviewBankAccount({ tenantId, accountId, decision, comment, actor, requestId }: ReviewBankAccountArgs): Promise<BankAccountOut> {
+  return withTenant(tenantId, async (tx) => {
+    const account = await tx.bankAccount.findFirst({ where: { id: accountId, tenantId }, include: { entity: { select: { crmId: true } } } });
+    if (!account) throw ApiError.notFound();
+    const verificationStatus = decision === 'Approve' ? 'Verified' : 'Rejected';
+    const reviewedAt = new Date();
+    const updated = await tx.bankAccount.updateMany({
+      where: { id: accountId, tenantId, source: 'Manual', verificationStatus: 'PendingReview' },
+      data: { verificationStatus, reviewComment: comment ?? null, reviewedAt, reviewedBy: actor.id ? `${actor.type}:${actor.id}` : actor.type },
+    });
+    if (updated.count !== 1) throw new ApiError('CONFLICT');
+    const row = await tx.bankAccount.findFirstOrThrow({ where: { id: accountId, tenantId }, include: bankAccountInclude });
+    const out = formatBankAccount(row);
+    await writeAudit(tx, {
+      tenantId,
+      actor,
+      action: 'bankAccount.review',
+      targetType: 'BankAccount',
+      targetId: accountId,
+      before: { verificationStatus: account.verificationStatus },
+      after: { verificationStatus, decision, comment: comment ?? null },
+      requestId,
+    });
+    await emitEvent(tx, {
+      tenantId,
+      type: 'BankAccountReviewUpdate',
+      data: {
+        accountId,
+        entityId: account.entityId,
+        crmId: account.entity.crmId,
+        iban: account.iban,
+        decision,
+        verificationStatus,
+        comment: comment ?? null,
+        reviewedAt: reviewedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      },
+    });
+    return out;
+  });
+}

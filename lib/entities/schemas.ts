@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { pageQuery, pageOfSchema } from '@/lib/api/pagination';
+import { parseDateOnly } from '@/lib/api/format';
+import { attachmentSchema } from '@/lib/attachments/schemas';
+import { bankAccountSchema } from '@/lib/bank-accounts/schemas';
+import { tagSchema } from '@/lib/tags/schemas';
+import { isValidHijri } from '@/lib/reference/hijri';
+import { isCountryCode } from '@/lib/reference/nationalities';
+
+// ---- Enums (value sets the spec leaves open are decided here and documented in the OpenAPI) ----
+export const ENTITY_ROLES = ['Client', 'Prospect', 'Screening'] as const;
+export const ENTITY_TYPES = ['Individual', 'Organization'] as const;
+export const ENTITY_STATUSES = ['Active', 'Blocked', 'Deactivated', 'Deceased'] as const;
+export const IDENTITY_TYPES = [
+  'NationalIdentity',
+  'ResidencyPermit',
+  'CommercialRegistration',
+  'UnifiedNumber',
+  'Passport',
+  'GccCompany',
+  'NonProfit',
+  'Waqf',
+  'LicenseNumber',
+  'DrivingLicense',
+  'DigitalId',
+  'Other',
+] as const;
+/** Identity types that make a prospect an organization (decisions.md, Organizations). */
+export const ORGANIZATION_IDENTITY_TYPES = new Set(['CommercialRegistration', 'UnifiedNumber', 'GccCompany', 'NonProfit', 'Waqf', 'LicenseNumber']);
+
+export const entityRole = z.enum(ENTITY_ROLES);
+export const entityType = z.enum(ENTITY_TYPES);
+export const entityStatus = z.enum(ENTITY_STATUSES);
+export const identityType = z.enum(IDENTITY_TYPES);
+export const classification = z.enum(['Retail', 'Institutional']);
+export const category = z.enum(['Retail', 'Institutional']);
+export const gender = z.enum(['Male', 'Female']);
+export const verificationBlocked = z.enum(['Identity', 'Email', 'PhoneNumber', 'Address', 'BankAccount']);
+
+// ---- Field validators ----
+/** PostgreSQL text cannot hold U+0000; refusing it here keeps such input a 400, not a 500. */
+export const hasNoNul = (s: string) => !s.includes('\u0000');
+const NUL_MESSAGE = 'must not contain NUL (U+0000) characters';
+export const text = (max: number) => z.string().max(max).refine(hasNoNul, NUL_MESSAGE);
+export const NAME_MAX = 200;
+export const name = z.string().trim().min(1).max(NAME_MAX).refine(hasNoNul, NUL_MESSAGE);
+export const dateOnly = z
+  .string()
+  .refine((v) => parseDateOnly(v) !== undefined, 'expected a calendar date YYYY-MM-DD')
+  .meta({ format: 'date', example: '1990-05-17' });
+export const hijriDate = z
+  .string()
+  .refine((v) => isValidHijri(v), 'expected a Hijri (Umm al-Qura) date YYYY-MM-DD between 1300 and 1600 AH')
+  .meta({ description: 'Hijri (Umm al-Qura) date `YYYY-MM-DD`.', example: '1410-10-22' });
+export const countryCode2 = z
+  .string()
+  .refine((v) => isCountryCode(v), 'expected an ISO 3166-1 alpha-2 code (upper case)')
+  .meta({ example: 'SA' });
+export const decimalString = z
+  .string()
+  .regex(/^-?\d{1,20}(\.\d{1,10})?$/, 'expected a decimal number as a string, e.g. "15000.50"')
+  .meta({ example: '250000.00' });
+
+/** 10-digit Saudi numbers: 1… national ID, 2… iqama, 7… unified (organization) number. */
+export function inferIdentityType(number: string): { type: (typeof IDENTITY_TYPES)[number]; subtype?: string } | undefined {
+  if (!/^\d{10}$/.test(number)) return undefined;
+  if (number.startsWith('1')) return { type: 'NationalIdentity' };
+  if (number.startsWith('2')) return { type: 'ResidencyPermit', subtype: 'Iqama' };
+  if (number.startsWith('7')) return { type: 'UnifiedNumber' };
+  return undefined;
+}
+
+const identityFields = {
+  type: identityType.optional().meta({ description: 'Required unless `number` is a 10-digit Saudi number starting 1 (NationalIdentity), 2 (ResidencyPermit/Iqama) or 7 (UnifiedNumber).' }),
+  number: z.string().trim().min(1).max(50).refine(hasNoNul, NUL_MESSAGE),
+  subtype: z.string().trim().min(1).max(100).refine(hasNoNul, NUL_MESSAGE).optional().meta({ example: 'Iqama' }),
+  expiresAt: dateOnly.optional(),
+  issuingCountryCode: countryCode2.optional(),
+};
+
+type IdentityTypeValue = (typeof IDENTITY_TYPES)[number];
+
+function withInferredType<T extends { type?: IdentityTypeValue; number: string; subtype?: string }>(schema: z.ZodType<T>) {
+  return schema.transform((v, ctx): T & { type: IdentityTypeValue } => {
+    if (v.type) return { ...v, type: v.type };
+    const inferred = inferIdentityType(v.number);
+    if (!inferred) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'required unless number is a 10-digit Saudi number starting 1, 2 or 7' });
+      return z.NEVER;
+    }
+    return { ...v, type: inferred.type, subtype: v.subtype ?? inferred.subtype };
+  });
+}
+
+/** Identity inside an entity create body: documents optional. */
+export const entityIdentityInput = withInferredType(
+  z.object({ ...identityFields, documentIds: z.array(z.uuid()).max(10).optional() }),
+);
+
+/** POST /entities/{entityId}/identities: at least one document (spec, Limits). */
+export const createIdentityInput = withInferredType(
+  z.object({ ...identityFields, documentIds: z.array(z.uuid()).min(1).max(10) }),
+).meta({ id: 'CreateIdentity' });
+
+export type IdentityInput = z.output<typeof entityIdentityInput>;
+
+const baseEntityFields = {
+  type: entityType.optional().meta({ description: 'Defaults from identities/rawData (organization identity types or rawData → Organization).' }),
+  nameEn: name.optional(),
+  nameAr: name.optional(),
+  email: z.email().max(320).optional(),
+  countryCode: z.string().regex(/^\d{1,4}$/, 'expected the dialing code as digits, e.g. "966"').optional(),
+  phoneNumber: z.string().regex(/^\d{4,15}$/, 'expected digits without the dialing code').optional(),
+  accountOpenDate: dateOnly.optional(),
+  dobGregorian: dateOnly.optional(),
+  dobHijri: hijriDate.optional(),
+  dateOfIncorporationGregorian: dateOnly.optional(),
+  dateOfIncorporationHijri: hijriDate.optional(),
+  nationalityCode: countryCode2.optional(),
+  crmId: z.uuid().optional().meta({ description: "Caller's external identifier (UUID); unique per tenant (409 DUPLICATE_CRM_ID)." }),
+  tagIds: z.array(z.uuid()).max(50).optional(),
+  identities: z.array(entityIdentityInput).max(20).optional(),
+  gender: gender.optional(),
+  classification: classification.optional(),
+  category: category.optional(),
+  netIncome: decimalString.optional(),
+  netAssets: decimalString.optional(),
+  ongoingMonitoring: z.boolean().optional(),
+};
+
+export const createScreeningInput = z.object(baseEntityFields).meta({ id: 'CreateScreeningEntity' });
+export const createClientInput = z.object(baseEntityFields).meta({ id: 'CreateClient' });
+export const createProspectInput = z
+  .object({
+    ...baseEntityFields,
+    rawData: z
+      .record(z.string(), z.unknown())
+      // JSON.stringify escapes U+0000 as the six characters \u0000, which jsonb refuses too.
+      .refine((raw) => !JSON.stringify(raw).includes('\\u0000'), NUL_MESSAGE)
+      .optional()
+      .meta({ description: "Commercial-registry lookup from the caller's subscription, stored as received; makes the prospect an organization." }),
+  })
+  .meta({ id: 'CreateProspect' });
+
+export type CreateEntityInput = z.output<typeof createProspectInput>;
+
+// ---- Responses ----
+const ts = z.string().meta({ example: '2026-11-22 10:15:00.123' });
+const isoTs = z.string().nullable().meta({ example: '2026-11-22T10:15:00Z' });
+const date = z.string().nullable().meta({ example: '1990-05-17' });
+
+export const nationalitySchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: ts,
+    updatedAt: ts,
+    nameEn: z.string(),
+    nameAr: z.string(),
+    nationalityEn: z.string(),
+    nationalityAr: z.string(),
+    twoCode: z.string(),
+    threeCode: z.string(),
+  })
+  .meta({ id: 'Nationality' });
+
+export const identitySchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: ts,
+    updatedAt: ts,
+    verifiedAt: date,
+    expiresAt: date,
+    type: identityType,
+    subtype: z.string().nullable(),
+    number: z.string(),
+    issuingCountryCode: z.string().nullable(),
+    selfie: attachmentSchema.nullable(),
+    documents: z.array(attachmentSchema),
+    verification: z
+      .object({ id: z.uuid(), createdAt: ts, updatedAt: ts, status: z.enum(['Pending', 'Verified', 'Rejected']), source: z.enum(['Manual', 'Automatic']) })
+      .nullable(),
+  })
+  .meta({ id: 'Identity' });
+
+export const organizationStatusSchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: ts,
+    updatedAt: ts,
+    value: z.string().meta({ example: 'Active' }),
+    confirmationDate: isoTs,
+    suspensionDate: isoTs,
+    reactivationDate: isoTs,
+    deletionDate: isoTs,
+    liquidificationDate: isoTs,
+    entityId: z.string(),
+    structure: z.unknown().nullable(),
+  })
+  .meta({ id: 'OrganizationStatus' });
+
+export const activitySchema = z
+  .object({ id: z.uuid(), createdAt: ts, updatedAt: ts, externalId: z.string().nullable(), nameAr: z.string().nullable(), nameEn: z.string().nullable() })
+  .meta({ id: 'Activity' });
+
+export const citySchema = z.object({ id: z.uuid(), createdAt: ts, updatedAt: ts, nameEn: z.string(), nameAr: z.string() }).meta({ id: 'City' });
+
+export const addressSchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: ts,
+    updatedAt: ts,
+    district: z.string().nullable(),
+    districtArea: z.string().nullable(),
+    districtName: z.string().nullable(),
+    locationX: z.string().nullable(),
+    locationY: z.string().nullable(),
+    locationZ: z.string().nullable(),
+    latitude: z.string().nullable(),
+    longitude: z.string().nullable(),
+    phoneNumber: z.string().nullable().meta({ description: 'International format, e.g. +966501234567.' }),
+    streetNameEn: z.string().nullable(),
+    streetNameAr: z.string().nullable(),
+    unitNumber: z.string().nullable(),
+    unitTypeId: z.string().nullable(),
+    shortCode: z.string().nullable(),
+    status: z.enum(['Submitted', 'Verified', 'Rejected']),
+    source: z.enum(['Automatic', 'Manual']),
+    category: z.enum(['Local', 'International']),
+    fullAddress: z.string().nullable(),
+    attachment: attachmentSchema.nullable(),
+    city: citySchema.nullable(),
+  })
+  .meta({ id: 'Address' });
+
+export const entitySchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: ts,
+    updatedAt: ts,
+    archivedAt: z.string().nullable(),
+    crmId: z.string().nullable(),
+    role: entityRole.meta({ description: 'Which record kind this is (filter `role` takes the lower-case value).' }),
+    type: entityType,
+    email: z.string().nullable(),
+    nameEn: z.string().nullable(),
+    nameAr: z.string().nullable(),
+    status: entityStatus,
+    verificationBlocked: verificationBlocked.nullable(),
+    classification,
+    category: category.nullable(),
+    gender: gender.nullable(),
+    countryCode: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    accountOpenDate: date,
+    dob: date,
+    dobHijri: date.meta({ description: 'Hijri (Umm al-Qura).' }),
+    dateOfIncorporation: date,
+    dateOfIncorporationHijri: date,
+    netIncome: z.string().nullable().meta({ example: '15000.50' }),
+    netAssets: z.string().nullable(),
+    ongoingMonitoring: z.boolean(),
+    identities: z.array(identitySchema),
+    nationalityCode: z.string().nullable(),
+    nationality: nationalitySchema.nullable(),
+    kyc: z.null().meta({ description: 'KYC record; null until KYC onboarding starts.' }),
+    verifications: z.object({ identity: z.boolean(), email: z.boolean(), phoneNumber: z.boolean(), address: z.boolean(), bankAccount: z.boolean() }),
+    tags: z.array(tagSchema),
+    reviewStatus: z.object({ hasPublicCase: z.boolean(), hasLocalCase: z.boolean(), hasNewsMedia: z.boolean(), isUnderReview: z.boolean() }),
+    caseCount: z.number().int(),
+    matchCount: z.number().int(),
+    organizationStatus: organizationStatusSchema.nullable(),
+    activities: z.array(activitySchema),
+    relationships: z.array(z.unknown()),
+  })
+  .meta({ id: 'Entity' });
+
+export const entityProfileSchema = entitySchema
+  .extend({
+    bankAccounts: z.array(bankAccountSchema),
+    addresses: z.array(addressSchema),
+    rawData: z.unknown().nullable().meta({ description: 'Organizations: the registry lookup as received.' }),
+  })
+  .meta({ id: 'EntityProfile' });
+
+export type EntityOut = z.infer<typeof entitySchema>;
+export type EntityProfileOut = z.infer<typeof entityProfileSchema>;
+export type IdentityOut = z.infer<typeof identitySchema>;
+export type AddressOut = z.infer<typeof addressSchema>;
+
+export const entityEnvelope = z.object({ data: entitySchema }).meta({ id: 'EntityResponse' });
+export const entityList = pageOfSchema(entitySchema).meta({ id: 'EntityList' });
+export const addressList = pageOfSchema(addressSchema).meta({ id: 'AddressList' });
+export const cityList = pageOfSchema(citySchema).meta({ id: 'CityList' });
+export const createIdentityResponse = z.object({ data: identitySchema, creationStatus: z.enum(['Created']) }).meta({ id: 'CreateIdentityResponse' });
+
+// ---- Params and queries ----
+export const entityParams = z.object({ entityId: z.uuid() });
+
+export const listEntitiesQuery = pageQuery.extend({
+  role: z
+    .enum(['client', 'prospect', 'screening'])
+    .optional()
+    .meta({ description: 'client | prospect | screening' }),
+  status: entityStatus.optional(),
+  type: entityType.optional(),
+  q: z.string().trim().min(1).max(200).refine(hasNoNul, NUL_MESSAGE).optional().meta({ description: 'Substring of a name (English or Arabic), e-mail, crmId or identity number.' }),
+  tagId: z.uuid().optional(),
+  crmId: text(100).optional(),
+});
+export type ListEntitiesFilters = Omit<z.output<typeof listEntitiesQuery>, 'page' | 'size'>;
+
+export const updateStatusInput = z
+  .object({
+    status: entityStatus,
+    reason: z.string().trim().max(5000).refine(hasNoNul, NUL_MESSAGE).optional(),
+    emailOptions: z.object({ notify: z.boolean(), language: z.enum(['en', 'ar']).default('en') }).optional(),
+  })
+  .meta({ id: 'UpdateClientStatus' });
+export const updateStatusResponse = z.object({ status: entityStatus }).meta({ id: 'ClientStatus' });
+
+export const updateClassificationInput = z.object({ classification }).meta({ id: 'UpdateClassification' });

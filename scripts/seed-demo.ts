@@ -1,0 +1,213 @@
+// `npm run seed:demo`: a demo tenant with realistic bilingual records (idempotent: records are
+// keyed by fixed crmIds, tags by name, users by e-mail; running it twice changes nothing but
+// issues a fresh API key, since stored keys are hashes and cannot be shown again).
+import crypto from 'node:crypto';
+import { ApiError } from '@/lib/api/errors';
+import { withTenant } from '@/lib/db/tenant-tx';
+import { createTenant, getTenantBySlug } from '@/lib/tenancy/tenants';
+import { createApiKey } from '@/lib/tenancy/api-keys';
+import { createUser } from '@/lib/tenancy/users';
+import { createTag } from '@/lib/tags/create-tag';
+import { createEntity } from '@/lib/entities/create-entity';
+import { createAddress } from '@/lib/entities/create-address';
+import { updateClientStatus } from '@/lib/entities/update-client-status';
+import { createBankAccount } from '@/lib/bank-accounts/create-bank-account';
+import { createAttachment } from '@/lib/attachments/create-attachment';
+import type { CreateEntityInput } from '@/lib/entities/schemas';
+import { makePdf, makePng, saudiIban } from '@/lib/testing/record-factories';
+import { withCliDatabase } from './cli/context';
+
+const actor = { type: 'cli' as const };
+const SLUG = 'demo';
+
+/** Stable UUID from a label, so re-runs find the same records. */
+function fixedUuid(label: string): string {
+  const h = crypto.createHash('sha1').update(`seed-demo:${label}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+interface Person {
+  key: string;
+  role: 'Client' | 'Prospect' | 'Screening';
+  nameEn: string;
+  nameAr: string;
+  gender: 'Male' | 'Female';
+  idNumber: string;
+  nationalityCode: string;
+  dobHijri?: string;
+  dobGregorian?: string;
+  city: string;
+  street: [string, string];
+  bank: string;
+  manualBank?: string;
+  tags: string[];
+  status?: 'Blocked' | 'Deactivated';
+  netIncome?: string;
+}
+
+const PEOPLE: Person[] = [
+  { key: 'p1', role: 'Client', nameEn: 'Mohammed Abdullah Al-Qahtani', nameAr: 'محمد عبدالله القحطاني', gender: 'Male', idNumber: '1012345678', nationalityCode: 'SA', dobHijri: '1405-03-12', city: 'Riyadh', street: ['King Fahd Road', 'طريق الملك فهد'], bank: '80', tags: ['VIP'], netIncome: '45000.00' },
+  { key: 'p2', role: 'Client', nameEn: 'Noura Saad Al-Otaibi', nameAr: 'نورة سعد العتيبي', gender: 'Female', idNumber: '1098765432', nationalityCode: 'SA', dobGregorian: '1992-11-03', city: 'Jeddah', street: ['Prince Sultan Street', 'شارع الأمير سلطان'], bank: '10', manualBank: '05', tags: [] },
+  { key: 'p3', role: 'Client', nameEn: 'Abdulrahman Khalid Al-Harbi', nameAr: 'عبدالرحمن خالد الحربي', gender: 'Male', idNumber: '1055512345', nationalityCode: 'SA', dobHijri: '1398-07-21', city: 'Madinah', street: ['Quba Road', 'طريق قباء'], bank: '20', tags: ['PEP'], status: 'Blocked' },
+  { key: 'p4', role: 'Client', nameEn: 'Ahmed Mahmoud Hassan', nameAr: 'أحمد محمود حسن', gender: 'Male', idNumber: '2234567890', nationalityCode: 'EG', dobGregorian: '1985-02-14', city: 'Dammam', street: ['King Saud Street', 'شارع الملك سعود'], bank: '45', manualBank: '55', tags: ['High risk'] },
+  { key: 'p5', role: 'Prospect', nameEn: 'Sara Fahad Al-Dosari', nameAr: 'سارة فهد الدوسري', gender: 'Female', idNumber: '1077788899', nationalityCode: 'SA', dobGregorian: '1998-06-30', city: 'Khobar', street: ['Prince Turki Street', 'شارع الأمير تركي'], bank: '60', tags: [] },
+  { key: 'p6', role: 'Prospect', nameEn: 'Rajesh Kumar', nameAr: 'راجيش كومار', gender: 'Male', idNumber: '2456789012', nationalityCode: 'IN', dobGregorian: '1990-09-09', city: 'Riyadh', street: ['Olaya Street', 'شارع العليا'], bank: '30', manualBank: '65', tags: [] },
+  { key: 'p7', role: 'Screening', nameEn: 'Faisal Nasser Al-Shehri', nameAr: 'فيصل ناصر الشهري', gender: 'Male', idNumber: '1033344455', nationalityCode: 'SA', dobHijri: '1410-01-05', city: 'Abha', street: ['King Khalid Road', 'طريق الملك خالد'], bank: '15', tags: ['PEP'] },
+  { key: 'p8', role: 'Client', nameEn: 'Huda Ali Al-Zahrani', nameAr: 'هدى علي الزهراني', gender: 'Female', idNumber: '1066677788', nationalityCode: 'SA', dobGregorian: '1979-12-01', city: 'Taif', street: ['Shihar Road', 'طريق الشهار'], bank: '80', tags: ['VIP'], status: 'Deactivated' },
+];
+
+const ORGANIZATIONS = [
+  { key: 'o1', crNameEn: 'Najd Trading Company Ltd', crName: 'شركة نجد للتجارة المحدودة', unified: '7001234567', cr: '1010456789', issueDate: '1425/03/15', activity: ['461011', 'Wholesale of food', 'البيع بالجملة للأغذية'], city: 'Riyadh', bank: '80', manualBank: '10', tags: ['VIP'] },
+  { key: 'o2', crNameEn: 'Red Sea Logistics Est.', crName: 'مؤسسة البحر الأحمر للخدمات اللوجستية', unified: '7009876543', cr: '4030123456', issueDate: '1432/08/02', activity: ['522910', 'Freight forwarding', 'الشحن والتخليص'], city: 'Jeddah', bank: '55', tags: ['High risk'] },
+  { key: 'o3', crNameEn: 'Eastern Gulf Contracting Co.', crName: 'شركة الخليج الشرقي للمقاولات', unified: '7005554443', cr: '2050987654', issueDate: '1418/11/20', activity: ['410010', 'Building construction', 'إنشاء المباني'], city: 'Dammam', bank: '45', tags: [] },
+];
+
+async function ensureTenant() {
+  try {
+    const { tenant, apiKey } = await createTenant({ slug: SLUG, nameEn: 'Demo Financial Services', nameAr: 'الخدمات المالية التجريبية' });
+    return { tenant, apiKey, created: true };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'CONFLICT')) throw error;
+    const tenant = await getTenantBySlug({ slug: SLUG });
+    const { apiKey } = await createApiKey({ tenantId: tenant.id, label: 'seed:demo' });
+    return { tenant, apiKey, created: false };
+  }
+}
+
+async function ensureUser(email: string, password: string, role: 'admin' | 'officer', displayName: string) {
+  try {
+    await createUser({ email, password, role, tenantSlug: SLUG, displayName });
+    return 'created';
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'CONFLICT') return 'exists';
+    throw error;
+  }
+}
+
+async function ensureTags(tenantId: string) {
+  const wanted = [
+    { nameEn: 'VIP', nameAr: 'كبار العملاء', scope: 'Entity' as const },
+    { nameEn: 'PEP', nameAr: 'شخص معرض سياسياً', scope: 'Entity' as const },
+    { nameEn: 'High risk', nameAr: 'مخاطر عالية', scope: 'Entity' as const },
+    { nameEn: 'Sanctions list', nameAr: 'قائمة العقوبات', scope: 'Watchlist' as const },
+  ];
+  const byName = new Map<string, string>();
+  for (const t of wanted) {
+    const existing = await withTenant(tenantId, (tx) => tx.tag.findFirst({ where: { tenantId, nameEn: t.nameEn, scope: t.scope } }));
+    byName.set(t.nameEn, existing?.id ?? (await createTag({ tenantId, input: t, actor })).id);
+  }
+  return byName;
+}
+
+async function exists(tenantId: string, crmId: string) {
+  return withTenant(tenantId, (tx) => tx.entity.findFirst({ where: { tenantId, crmId }, select: { id: true } }));
+}
+
+async function document(tenantId: string, label: string, kind: 'pdf' | 'png') {
+  const bytes = kind === 'pdf' ? makePdf(label) : makePng(16, [20, 90, 60]);
+  return (await createAttachment({ tenantId, bytes, name: `${label}.${kind}`, actor })).data.id;
+}
+
+async function seedPerson(tenantId: string, p: Person, tags: Map<string, string>) {
+  const crmId = fixedUuid(p.key);
+  if (await exists(tenantId, crmId)) return false;
+  const front = await document(tenantId, `${p.nameEn} - ID front`, 'pdf');
+  const selfie = await document(tenantId, `${p.nameEn} - photo`, 'png');
+  const input: CreateEntityInput = {
+    crmId,
+    nameEn: p.nameEn,
+    nameAr: p.nameAr,
+    email: `${p.nameEn.split(' ')[0]!.toLowerCase()}.${p.key}@demo.example.sa`,
+    countryCode: '966',
+    phoneNumber: `5${p.idNumber.slice(2, 10)}`,
+    gender: p.gender,
+    nationalityCode: p.nationalityCode,
+    dobHijri: p.dobHijri,
+    dobGregorian: p.dobGregorian,
+    accountOpenDate: '2024-01-15',
+    netIncome: p.netIncome,
+    ongoingMonitoring: p.role === 'Client',
+    identities: [{ type: p.idNumber.startsWith('2') ? 'ResidencyPermit' : 'NationalIdentity', subtype: p.idNumber.startsWith('2') ? 'Iqama' : undefined, number: p.idNumber, issuingCountryCode: 'SA', expiresAt: '2029-08-31', documentIds: [front, selfie] }],
+    tagIds: p.tags.map((t) => tags.get(t)!),
+  };
+  const entity = (await createEntity({ tenantId, role: p.role, input, actor })).data;
+  await createBankAccount({ tenantId, entityId: entity.id, iban: saudiIban(p.bank, Number(p.idNumber)), isPrimary: true, actor });
+  if (p.manualBank) {
+    const letter = await document(tenantId, `${p.nameEn} - bank letter`, 'pdf');
+    await createBankAccount({ tenantId, entityId: entity.id, iban: saudiIban(p.manualBank, Number(p.idNumber) + 7), attachmentId: letter, actor });
+  }
+  await createAddress({
+    tenantId,
+    entityId: entity.id,
+    actor,
+    input: { cityNameEn: p.city, streetNameEn: p.street[0], streetNameAr: p.street[1], district: 'Al Olaya', districtName: 'العليا', unitNumber: '12', shortCode: 'RRRD2929', phoneNumber: `+9665${p.idNumber.slice(2, 10)}`, fullAddress: `${p.street[0]}, ${p.city}` },
+  });
+  if (p.status) await updateClientStatus({ tenantId, entityId: entity.id, status: p.status, reason: 'Demo data', actor });
+  return true;
+}
+
+async function seedOrganization(tenantId: string, o: (typeof ORGANIZATIONS)[number], tags: Map<string, string>) {
+  const crmId = fixedUuid(o.key);
+  if (await exists(tenantId, crmId)) return false;
+  const cr = await document(tenantId, `${o.crNameEn} - commercial registration`, 'pdf');
+  const entity = (
+    await createEntity({
+      tenantId,
+      role: 'Prospect',
+      actor,
+      input: {
+        crmId,
+        email: `compliance.${o.key}@demo.example.sa`,
+        countryCode: '966',
+        phoneNumber: `11${o.unified.slice(3)}`,
+        nationalityCode: 'SA',
+        identities: [
+          { type: 'UnifiedNumber', number: o.unified, issuingCountryCode: 'SA', documentIds: [cr] },
+          { type: 'CommercialRegistration', number: o.cr, issuingCountryCode: 'SA', documentIds: [cr] },
+        ],
+        tagIds: o.tags.map((t) => tags.get(t)!),
+        rawData: {
+          crName: o.crName,
+          crNameEn: o.crNameEn,
+          crNumber: o.cr,
+          crEntityNumber: o.unified,
+          issueDate: o.issueDate,
+          status: { id: 'active', name: 'نشط', nameEn: 'Active' },
+          businessType: { id: '201', name: 'شركة ذات مسؤولية محدودة', nameEn: 'Limited Liability Company' },
+          activities: { isic: [{ id: o.activity[0], nameEn: o.activity[1], name: o.activity[2] }] },
+        },
+      },
+    })
+  ).data;
+  await createBankAccount({ tenantId, entityId: entity.id, iban: saudiIban(o.bank, Number(o.unified)), isPrimary: true, actor });
+  if (o.manualBank) {
+    const letter = await document(tenantId, `${o.crNameEn} - bank letter`, 'pdf');
+    await createBankAccount({ tenantId, entityId: entity.id, iban: saudiIban(o.manualBank, Number(o.unified) + 3), attachmentId: letter, actor });
+  }
+  await createAddress({ tenantId, entityId: entity.id, actor, input: { cityNameEn: o.city, streetNameEn: 'Industrial Area Road', streetNameAr: 'طريق المنطقة الصناعية', fullAddress: `Industrial Area, ${o.city}`, status: 'Verified' } });
+  return true;
+}
+
+async function main() {
+  const { tenant, apiKey, created } = await ensureTenant();
+  const users = {
+    officer: await ensureUser('officer@demo.test', 'demo-officer-pass', 'officer', 'Demo Officer'),
+    admin: await ensureUser('admin@demo.test', 'demo-admin-pass', 'admin', 'Demo Admin'),
+  };
+  const tags = await ensureTags(tenant.id);
+  let entitiesCreated = 0;
+  for (const p of PEOPLE) if (await seedPerson(tenant.id, p, tags)) entitiesCreated++;
+  for (const o of ORGANIZATIONS) if (await seedOrganization(tenant.id, o, tags)) entitiesCreated++;
+  return { tenant: SLUG, tenantCreated: created, apiKey, users, entitiesCreated, entitiesTotal: PEOPLE.length + ORGANIZATIONS.length };
+}
+
+withCliDatabase(main).then(
+  (result) => {
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    process.exit(0);
+  },
+  (error) => {
+    process.stderr.write(`seed:demo failed: ${error instanceof ApiError ? `${error.code} ${error.validationErrors?.join('; ') ?? ''}` : (error as Error).message}\n`);
+    process.exit(1);
+  },
+);
