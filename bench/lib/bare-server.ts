@@ -1,24 +1,30 @@
-// The ceiling for bench:api: a bare Node http server doing the same indexed list query with pg
-// (page of 20 newest entities of one tenant + total count), no framework, no auth, no validation.
+// The ceiling for bench:api: a bare Node http server running the same indexed queries with pg as
+// GET /services/crm/entities (page of ids newest first + total, then the entities in the API's
+// JSON shape with the same prepared statement), without framework, authentication, validation,
+// row-level-security transaction or logging.
 import http from 'node:http';
 import pg from 'pg';
+import { ENTITY_LIST_SQL } from '@/lib/entities/entity-json-sql';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const tenantId = process.env.BENCH_TENANT_ID!;
 
 const server = http.createServer(async (req, res) => {
   try {
-    const [rows, count] = await Promise.all([
-      pool.query(
-        `SELECT id, "crmId", role, type, status, "nameEn", "nameAr", email, "createdAt", "updatedAt"
-           FROM "Entity" WHERE "tenantId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT 20 OFFSET 0`,
-        [tenantId],
-      ),
-      pool.query('SELECT count(*)::int AS n FROM "Entity" WHERE "tenantId" = $1', [tenantId]),
+    const [page, count] = await Promise.all([
+      pool.query({
+        name: 'bare_page',
+        text: 'SELECT id FROM "Entity" WHERE "tenantId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT 20 OFFSET 0',
+        values: [tenantId],
+      }),
+      pool.query({ name: 'bare_count', text: 'SELECT count(*)::int AS n FROM "Entity" WHERE "tenantId" = $1', values: [tenantId] }),
     ]);
+    const ids = page.rows.map((r: { id: string }) => r.id);
+    const rows = await pool.query({ name: 'bare_entities', text: ENTITY_LIST_SQL, values: [tenantId, ids] });
+    const byId = new Map(rows.rows.map((r: { id: string; entity: unknown }) => [r.id, r.entity]));
     const total = count.rows[0].n as number;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ meta: { page: 1, size: 20, totalCount: total, totalPages: Math.ceil(total / 20) }, data: rows.rows }));
+    res.end(JSON.stringify({ meta: { page: 1, size: 20, totalCount: total, totalPages: Math.ceil(total / 20) }, data: ids.map((id) => byId.get(id)) }));
   } catch (error) {
     res.writeHead(500);
     res.end(String(error));

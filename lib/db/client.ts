@@ -21,7 +21,7 @@ const globalForDb = globalThis as unknown as { crmDb?: DbHandles };
 function createHandles(url = databaseUrl()): DbHandles {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     idleTimeoutMillis: 30_000,
   });
   pool.on('connect', (client) => {
