@@ -2,11 +2,12 @@
 # `npm test`: typecheck, lint, every Vitest suite (unit + integration on a real PostgreSQL:
 # the embedded one, or DATABASE_URL's server), then the Playwright browser tests against the
 # production build. Ends with one line "N passed, M failed" summing every suite that ran.
+# (Reports go to test-reports/: Playwright empties test-results/ when it starts.)
 # Options: --vitest-only (skip typecheck, lint and browsers; used for the extra PostgreSQL 15 run).
 set -u
 cd "$(dirname "$0")/.."
-mkdir -p test-results
-counts=test-results/counts.txt
+mkdir -p test-reports
+counts=test-reports/counts.txt
 : > "$counts"
 status=0
 vitest_only=false
@@ -35,16 +36,16 @@ if ! $vitest_only; then
 fi
 
 echo "== vitest ${DATABASE_URL:+(DATABASE_URL server)}"
-rm -f test-results/vitest.json
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
-count_json vitest test-results/vitest.json
+rm -f test-reports/vitest.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json || status=1
+count_json vitest test-reports/vitest.json
 
 
 if ! $vitest_only && $built && [ "${SKIP_E2E:-}" != "1" ]; then
   echo "== playwright"
-  rm -f test-results/playwright.json
-  PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || status=1
-  count_json playwright test-results/playwright.json
+  rm -f test-reports/playwright.json
+  PLAYWRIGHT_JSON_OUTPUT_NAME=test-reports/playwright.json npx playwright test --reporter=list,json || status=1
+  count_json playwright test-reports/playwright.json
 fi
 
 awk '{p+=$2; f+=$3} END {printf "%d passed, %d failed\n", p, f}' "$counts"

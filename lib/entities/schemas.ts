@@ -1,3 +1,4 @@
+import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { pageQuery, pageOfSchema } from '@/lib/api/pagination';
 import { parseDateOnly } from '@/lib/api/format';
@@ -128,8 +129,19 @@ const baseEntityFields = {
   ongoingMonitoring: z.boolean().optional(),
 };
 
-export const createScreeningInput = z.object(baseEntityFields).meta({ id: 'CreateScreeningEntity' });
-export const createClientInput = z.object(baseEntityFields).meta({ id: 'CreateClient' });
+/**
+ * The phone number must be a real number of the dialing code's country (libphonenumber-js);
+ * without `countryCode`, Saudi Arabia (966) is assumed.
+ */
+function checkPhoneNumber(value: { countryCode?: string; phoneNumber?: string }, ctx: z.RefinementCtx): void {
+  if (!value.phoneNumber) return;
+  if (!isValidPhoneNumber(`+${value.countryCode ?? '966'}${value.phoneNumber}`)) {
+    ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: `not a valid phone number for dialing code +${value.countryCode ?? '966'}` });
+  }
+}
+
+export const createScreeningInput = z.object(baseEntityFields).superRefine(checkPhoneNumber).meta({ id: 'CreateScreeningEntity' });
+export const createClientInput = z.object(baseEntityFields).superRefine(checkPhoneNumber).meta({ id: 'CreateClient' });
 export const createProspectInput = z
   .object({
     ...baseEntityFields,
@@ -140,6 +152,7 @@ export const createProspectInput = z
       .optional()
       .meta({ description: "Commercial-registry lookup from the caller's subscription, stored as received; makes the prospect an organization." }),
   })
+  .superRefine(checkPhoneNumber)
   .meta({ id: 'CreateProspect' });
 
 export type CreateEntityInput = z.output<typeof createProspectInput>;
