@@ -99,7 +99,7 @@ test('an administrator registers, sees status, history and the delivery log with
   // Arabic: mirrored, translated, same data.
   await page.goto('/ar/admin/webhooks');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('heading', { level: 1, name: 'الـWebhooks' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'خطافات الويب' })).toBeVisible();
   await expect(page.getByTestId('webhook-status')).toContainText('نشط');
   await expect(page.getByTestId('webhook-history')).toContainText('عطّله أحد المسؤولين');
   await expect(page.getByRole('button', { name: 'إرسال حدث تجريبي' })).toBeVisible();

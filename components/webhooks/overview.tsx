@@ -134,7 +134,7 @@ export async function WebhookOverviewCards({ overview, eventTypes, actions, loca
                   <Td>{h.fromStatus ? t(`status.${h.fromStatus}`) : '—'}</Td>
                   <Td><WebhookBadge value={h.toStatus} label={t(`status.${h.toStatus}`)} /></Td>
                   <Td>{t.has(`reasons.${h.reason}` as 'reasons.registered') ? t(`reasons.${h.reason}` as 'reasons.registered') : h.reason}</Td>
-                  <Td dir="ltr" className="text-start">{h.actorType}</Td>
+                  <Td>{t.has(`actors.${h.actorType}` as 'actors.system') ? t(`actors.${h.actorType}` as 'actors.system') : h.actorType}</Td>
                 </tr>
               ))}
             </tbody>
