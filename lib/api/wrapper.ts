@@ -146,7 +146,7 @@ function searchParamsToObject(params: URLSearchParams): Record<string, string | 
 export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw new ApiError('PAYLOAD_TOO_LARGE');
-  const text = await readTextLimited(request, limit);
+  const text = Buffer.from(await readBodyLimited(request, limit)).toString('utf8');
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -155,8 +155,9 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
   }
 }
 
-async function readTextLimited(request: Request, limit: number): Promise<string> {
-  if (!request.body) return '';
+/** Reads a request body, refusing (413) as soon as it passes `limit` bytes, declared or not. */
+export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -170,5 +171,5 @@ async function readTextLimited(request: Request, limit: number): Promise<string>
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/errors';
+import { readBodyLimited } from '@/lib/api/wrapper';
 import { maxAttachmentBytes } from './storage';
 
 // Multipart framing (boundaries, part headers, the optional name field) on top of the file itself.
@@ -16,7 +17,7 @@ export async function readUpload(request: Request): Promise<{ bytes: Uint8Array;
   const limit = maxAttachmentBytes() + MULTIPART_OVERHEAD;
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw new ApiError('PAYLOAD_TOO_LARGE');
-  const raw = await readLimited(request, limit);
+  const raw = await readBodyLimited(request, limit);
   let form: FormData;
   try {
     form = await new Response(raw as BodyInit, { headers: { 'content-type': contentType } }).formData();
@@ -32,22 +33,4 @@ export async function readUpload(request: Request): Promise<{ bytes: Uint8Array;
   const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   const name = (typeof nameField === 'string' && clean(nameField) ? clean(nameField) : clean(file.name) || 'attachment').slice(0, 200);
   return { bytes, name };
-}
-
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw new ApiError('PAYLOAD_TOO_LARGE');
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -1,8 +1,7 @@
-import { execFile, spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Runner } from 'graphile-worker';
 import { startWorker } from '@/lib/jobs/worker';
+import { runCli } from '@/lib/testing/cli';
 import { useTestDatabase } from '@/lib/testing/db';
 import { createTestTenant } from '@/lib/testing/factories';
 import { registerWebhookEndpoint } from './endpoints';
@@ -11,7 +10,6 @@ import { startReceiver, type Receiver } from './testing/receiver';
 import { ADMIN, emit, stopWorker, TEST_SECRET, useFastWebhookSettings } from './testing/fixtures';
 
 useFastWebhookSettings();
-const TSX = path.resolve('node_modules/.bin/tsx');
 const db = useTestDatabase();
 let runner: Runner;
 let r: Receiver;
@@ -67,25 +65,21 @@ describe('SSRF at delivery', () => {
 });
 
 describe('CLI', () => {
-  it('webhook:register exits non-zero with one line for a refused URL', () => {
-    const result = spawnSync(TSX, ['scripts/crm.ts', 'webhook:register', '--tenant', 'nobody-here', '--url', 'https://10.0.0.1/x', '--secret', TEST_SECRET], {
-      env: { ...process.env, DATABASE_URL: db.current().url, WEBHOOK_ALLOW_LOOPBACK: 'false' },
-      encoding: 'utf8',
-      timeout: 60_000,
+  it('webhook:register exits non-zero with one line for a refused URL', async () => {
+    const result = await runCli(db.current().url, ['webhook:register', '--tenant', 'nobody-here', '--url', 'https://10.0.0.1/x', '--secret', TEST_SECRET], {
+      WEBHOOK_ALLOW_LOOPBACK: 'false',
     });
-    expect(result.status).not.toBe(0);
+    expect(result.code).not.toBe(0);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
   it('webhook:register refuses a private address for a real tenant; register/disable/enable/replay work', async () => {
     const tenant = await createTestTenant();
     // Asynchronous: the receiver lives in this process and must keep answering while the CLI runs.
-    const run = (...args: string[]) =>
-      new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(TSX, ['scripts/crm.ts', ...args], { env: { ...process.env, DATABASE_URL: db.current().url }, timeout: 60_000 }, (error, stdout, stderr) =>
-          resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-        );
-      });
+    const run = async (...args: string[]) => {
+      const { code, stdout, stderr } = await runCli(db.current().url, args);
+      return { status: code, stdout, stderr };
+    };
     const refused = await run('webhook:register', '--tenant', tenant.slug, '--url', 'https://169.254.169.254/x', '--secret', TEST_SECRET);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^error: url: .*169\.254\.169\.254.*\n$/);

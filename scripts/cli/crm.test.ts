@@ -1,27 +1,12 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { GET as listEntities } from '@/app/services/crm/entities/route';
 import { callRoute } from '@/lib/testing/api';
+import { runCli } from '@/lib/testing/cli';
 import { useTestDatabase } from '@/lib/testing/db';
 
 const db = useTestDatabase();
-const execFileAsync = promisify(execFile);
 
-/** Runs `npm run crm -- ...` the way an operator does (tsx scripts/crm.ts), against the test database. */
-async function crm(...args: string[]) {
-  try {
-    const r = await execFileAsync(path.resolve('node_modules/.bin/tsx'), ['scripts/crm.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: db.current().url, LOG_LEVEL: 'warn' },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: err.code ?? 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
-  }
-}
+const crm = (...args: string[]) => runCli(db.current().url, args);
 
 describe('npm run crm', () => {
   it('tenant:create prints {tenant, apiKey} and the key works against the API', async () => {

@@ -1,32 +1,18 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as search } from '@/app/services/crm/screening/search/route';
 import { callRoute } from '@/lib/testing/api';
+import { runCli } from '@/lib/testing/cli';
 import { useTestDatabase } from '@/lib/testing/db';
 import { createTestTenant, type TestTenant } from '@/lib/testing/factories';
 
 const db = useTestDatabase();
-const execFileAsync = promisify(execFile);
 const samples = path.resolve('scripts/screening/samples');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'watchlist-import-'));
 
-/** `npm run crm -- ...` as an operator runs it (tsx scripts/crm.ts), against the test database. */
-async function crm(...args: string[]) {
-  try {
-    const r = await execFileAsync(path.resolve('node_modules/.bin/tsx'), ['scripts/crm.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: db.current().url, LOG_LEVEL: 'warn' },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: err.code ?? 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
-  }
-}
+const crm = (...args: string[]) => runCli(db.current().url, args);
 
 const counts = (stdout: string) => {
   const out = JSON.parse(stdout);
