@@ -6,9 +6,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startEmbeddedPostgres } from '@/lib/db/embedded';
 import { applyMigrations } from '@/lib/db/migrate';
+import { adminQuery, withDatabase } from '@/lib/db/admin';
 
 export interface BenchDatabase {
   url: string;
@@ -19,16 +19,11 @@ export interface BenchDatabase {
 export async function startBenchDatabase(): Promise<BenchDatabase> {
   const name = `crm_bench_${crypto.randomBytes(4).toString('hex')}`;
   if (process.env.DATABASE_URL) {
-    const admin = new URL(process.env.DATABASE_URL);
-    admin.pathname = '/postgres';
-    await adminQuery(admin.toString(), `CREATE DATABASE "${name}"`);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    await applyMigrations(url.toString());
-    return {
-      url: url.toString(),
-      stop: () => adminQuery(admin.toString(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-    };
+    const admin = withDatabase(process.env.DATABASE_URL, 'postgres');
+    await adminQuery(admin, `CREATE DATABASE "${name}"`);
+    const url = withDatabase(process.env.DATABASE_URL, name);
+    await applyMigrations(url);
+    return { url, stop: () => adminQuery(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-pg-'));
   fs.chmodSync(dir, 0o755);
@@ -149,15 +144,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 export function writeResult(name: string, data: unknown): void {
   const dir = path.join(process.cwd(), 'bench', 'results');

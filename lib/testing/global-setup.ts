@@ -2,12 +2,14 @@
 // server), and one migrated template database that each test file clones (CREATE DATABASE ...
 // TEMPLATE), so files are isolated from each other and migrations run once.
 import type { TestProject } from 'vitest/node';
-import pg from 'pg';
 import path from 'node:path';
 import os from 'node:os';
 import fs from 'node:fs';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { applyMigrations } from '../db/migrate';
+import { adminQuery, withDatabase } from '../db/admin';
+
+export { adminQuery, withDatabase };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,20 +42,4 @@ export default async function setup(project: TestProject) {
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`).catch(() => {});
     await embedded?.stop();
   };
-}
-
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-export async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
