@@ -1,7 +1,7 @@
 // The ceiling for bench:api: a bare Node http server running the same indexed queries with pg as
-// GET /services/crm/entities (page of ids newest first + total, then the entities in the API's
-// JSON shape with the same prepared statement), without framework, authentication, validation,
-// row-level-security transaction or logging.
+// GET /services/crm/entities (page of ids newest first, total from the same EntityCount rows, then
+// the entities in the API's JSON shape with the same prepared statement), without framework,
+// authentication, validation, row-level-security transaction or logging.
 import http from 'node:http';
 import pg from 'pg';
 import { ENTITY_LIST_SQL } from '@/lib/entities/entity-json-sql';
@@ -17,7 +17,7 @@ const server = http.createServer(async (req, res) => {
         text: 'SELECT id FROM "Entity" WHERE "tenantId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT 20 OFFSET 0',
         values: [tenantId],
       }),
-      pool.query({ name: 'bare_count', text: 'SELECT count(*)::int AS n FROM "Entity" WHERE "tenantId" = $1', values: [tenantId] }),
+      pool.query({ name: 'bare_count', text: 'SELECT coalesce(sum(n), 0)::int AS n FROM "EntityCount" WHERE "tenantId" = $1', values: [tenantId] }),
     ]);
     const ids = page.rows.map((r: { id: string }) => r.id);
     const rows = await pool.query({ name: 'bare_entities', text: ENTITY_LIST_SQL, values: [tenantId, ids] });
