@@ -1,3 +1,5 @@
+import type { EntityRow } from './entity-types';
+
 /** The Entity resource as GET /entities/{id} returns it (spec field names), as read by the profile. */
 export interface AttachmentView {
   id: string;
@@ -47,17 +49,8 @@ export interface AddressView {
   city?: { nameEn?: string | null; nameAr?: string | null } | null;
 }
 
-export interface EntityProfile {
-  id: string;
-  createdAt: string;
+export interface EntityProfile extends EntityRow {
   updatedAt?: string;
-  crmId?: string | null;
-  role?: string | null;
-  type?: string | null;
-  status?: string | null;
-  nameEn?: string | null;
-  nameAr?: string | null;
-  email?: string | null;
   countryCode?: string | null;
   phoneNumber?: string | null;
   dob?: string | null;
