@@ -55,10 +55,10 @@ const child = INLINE
       env: { ...process.env, DATABASE_URL: db.url, WORKER_CONCURRENCY: String(CONCURRENCY), DATABASE_POOL_SIZE: String(CONCURRENCY * 2 + 4) },
     });
 if (child) {
-  // The worker is up when it holds its LISTEN connection (application_name crm-worker).
+  // The worker is up when it holds its LISTEN connection (application_name crm-worker:<pid>).
   const pool = new pg.Pool({ connectionString: db.url, max: 1 });
   for (let i = 0; ; i++) {
-    const r = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'crm-worker'`);
+    const r = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'crm-worker:%'`);
     if (r.rows[0].n > 0) break;
     if (i > 300) throw new Error('worker did not start');
     await new Promise((res) => setTimeout(res, 100));

@@ -48,7 +48,8 @@ describe('npm start', () => {
     try {
       let service = startService(env);
       const health = await waitForHealth(`${base}/services/crm/health`, 240_000);
-      expect(health).toMatchObject({ status: 'ok', database: { status: 'ok' }, jobQueue: { status: 'ok' } });
+      // npm start runs one worker process beside Next.js.
+      expect(health).toMatchObject({ status: 'ok', database: { status: 'ok' }, jobQueue: { status: 'ok', workers: 1 } });
       const webhookHealth = await (await fetch(`${base}/crm/webhook/health`)).json();
       expect(webhookHealth.status).toBe('ok');
       // Data written through the running service's database.

@@ -5,13 +5,14 @@ import { taskList } from './tasks';
 
 /**
  * Starts the graphile-worker runner. It uses its own connection pool as the owner role (the queue
- * tables are not tenant data) and names its connections `crm-worker` so /health can see it.
+ * tables are not tenant data) and names its connections `crm-worker:<pid>`, so /health can count
+ * the worker processes that are connected.
  */
 export async function startWorker(
   options: { concurrency?: number; connectionString?: string; tasks?: TaskList } = {},
 ): Promise<Runner> {
   const url = new URL(options.connectionString ?? databaseUrl());
-  url.searchParams.set('application_name', 'crm-worker');
+  url.searchParams.set('application_name', `crm-worker:${process.pid}`);
   const runner = await run({
     connectionString: url.toString(),
     concurrency: options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 10),

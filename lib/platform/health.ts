@@ -6,14 +6,14 @@ export interface HealthReport {
   jobQueue: { status: 'ok' | 'no-worker' | 'down'; workers: number; pendingJobs: number | null };
 }
 
-/** Database reachability, and whether a job worker is connected (workers set application_name). */
+/** Database reachability, and how many job-worker processes are connected (each names its connections). */
 export async function getHealth(): Promise<HealthReport> {
   const pool = getPool();
   const started = performance.now();
   try {
     const { rows } = await pool.query<{ workers: number; pending: number | null }>(
-      `SELECT (SELECT count(*)::int FROM pg_stat_activity
-                WHERE datname = current_database() AND application_name = 'crm-worker') AS workers,
+      `SELECT (SELECT count(DISTINCT application_name)::int FROM pg_stat_activity
+                WHERE datname = current_database() AND application_name LIKE 'crm-worker:%') AS workers,
               (SELECT count(*)::int FROM graphile_worker.jobs WHERE locked_at IS NULL AND run_at <= now()) AS pending`,
     );
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
