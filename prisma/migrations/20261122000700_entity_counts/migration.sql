@@ -89,10 +89,17 @@ BEGIN
     cond := cond || ' AND EXISTS (SELECT 1 FROM "EntityTag" t WHERE t."tenantId" = $1 AND t."tagId" = $6 AND t."entityId" = e."id")';
   END IF;
   IF p_pattern IS NOT NULL THEN cond := cond || ' AND e."searchText" LIKE $7'; END IF;
-  -- Dynamic SQL: each call is planned with its actual filters and values (no generic plan).
-  EXECUTE 'SELECT coalesce(jsonb_agg(s.id ORDER BY s."createdAt" DESC, s.id DESC), ''[]''::jsonb) FROM (SELECT e."id", e."createdAt" FROM "Entity" e WHERE e."tenantId" = $1'
-       || cond || ' ORDER BY e."createdAt" DESC, e."id" DESC LIMIT $8 OFFSET $9) s'
-    INTO ids USING tenant, p_role, p_status, p_type, p_crm_id, p_tag_id, p_pattern, p_limit, p_offset;
+  IF cond = '' THEN
+    -- The unfiltered page, the most frequent call: static SQL, so PL/pgSQL keeps its plan.
+    SELECT coalesce(jsonb_agg(s.id ORDER BY s."createdAt" DESC, s.id DESC), '[]'::jsonb) INTO ids
+      FROM (SELECT e."id", e."createdAt" FROM "Entity" e WHERE e."tenantId" = tenant
+             ORDER BY e."createdAt" DESC, e."id" DESC LIMIT p_limit OFFSET p_offset) s;
+  ELSE
+    -- Dynamic SQL: each call is planned with its actual filters and values (no generic plan).
+    EXECUTE 'SELECT coalesce(jsonb_agg(s.id ORDER BY s."createdAt" DESC, s.id DESC), ''[]''::jsonb) FROM (SELECT e."id", e."createdAt" FROM "Entity" e WHERE e."tenantId" = $1'
+         || cond || ' ORDER BY e."createdAt" DESC, e."id" DESC LIMIT $8 OFFSET $9) s'
+      INTO ids USING tenant, p_role, p_status, p_type, p_crm_id, p_tag_id, p_pattern, p_limit, p_offset;
+  END IF;
   IF p_offset = 0 AND jsonb_array_length(ids) < p_limit THEN
     total := jsonb_array_length(ids);
   ELSIF p_crm_id IS NULL AND p_tag_id IS NULL AND p_pattern IS NULL THEN
