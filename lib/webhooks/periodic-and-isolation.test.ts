@@ -1,36 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runner } from 'graphile-worker';
-import { startWorker } from '@/lib/jobs/worker';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/db';
 import { createTestTenant } from '@/lib/testing/factories';
 import { getWebhookDelivery, getWebhookOverview, listWebhookDeliveries } from './admin-queries';
 import { disableWebhookEndpoint } from './endpoints';
 import { sendHandshake } from './handshake';
 import { replayQueuedDeliveries } from './replay';
-import { startReceiver, type Receiver } from './testing/receiver';
-import { ADMIN, emit, registerReceiver, stopWorker, useFastWebhookSettings } from './testing/fixtures';
+import { ADMIN, emit, registerReceiver, useFastWebhookSettings, useWorkerAndReceivers } from './testing/fixtures';
 
 useFastWebhookSettings();
 const db = useTestDatabase();
-let runner: Runner;
-const receivers: Receiver[] = [];
+const { receiver } = useWorkerAndReceivers(db);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-beforeAll(async () => {
-  runner = await startWorker({ connectionString: db.current().url, concurrency: 4 });
-});
-afterAll(async () => {
+afterAll(() => {
   delete process.env.WEBHOOK_HANDSHAKE_INTERVAL_MS;
-  await stopWorker(runner);
-  await Promise.all(receivers.map((r) => r.close()));
 });
 
 describe('periodic handshakes', () => {
   it('run on the configured interval, bring a Paused webhook back to Active, and stop once Disabled', async () => {
     process.env.WEBHOOK_HANDSHAKE_INTERVAL_MS = '400';
     const tenant = await createTestTenant();
-    const r = await startReceiver();
-    receivers.push(r);
+    const r = await receiver();
     r.setBehaviour(() => ({ kind: 'wrong-echo' }));
     expect(await registerReceiver(tenant.id, r.url)).toMatchObject({ status: 'Paused' });
     // Three failures in a row (the registration's and two periodic ones) notify the administrators.
@@ -55,9 +45,8 @@ describe('tenant wall', () => {
     delete process.env.WEBHOOK_HANDSHAKE_INTERVAL_MS;
     const a = await createTestTenant();
     const b = await createTestTenant();
-    const ra = await startReceiver();
-    const rb = await startReceiver();
-    receivers.push(ra, rb);
+    const ra = await receiver();
+    const rb = await receiver();
     await registerReceiver(a.id, ra.url);
     await registerReceiver(b.id, rb.url);
     const id = await emit(a.id, 'EntityStatusUpdate');

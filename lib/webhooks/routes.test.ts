@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runner } from 'graphile-worker';
-import { startWorker } from '@/lib/jobs/worker';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '@/lib/testing/api';
 import { useTestDatabase } from '@/lib/testing/db';
 import { createTestTenant } from '@/lib/testing/factories';
@@ -10,21 +8,16 @@ import * as statusRoute from '@/app/crm/webhook/status/route';
 import * as servicesTestRoute from '@/app/services/crm/crm/webhook/test/route';
 import * as servicesStatusRoute from '@/app/services/crm/crm/webhook/status/route';
 import { disableWebhookEndpoint } from './endpoints';
-import { startReceiver, type Receiver } from './testing/receiver';
-import { ADMIN, registerReceiver, stopWorker, useFastWebhookSettings } from './testing/fixtures';
+import type { Receiver } from './testing/receiver';
+import { ADMIN, registerReceiver, useFastWebhookSettings, useWorkerAndReceivers } from './testing/fixtures';
 
 useFastWebhookSettings();
 const db = useTestDatabase();
-let runner: Runner;
+const webhooks = useWorkerAndReceivers(db);
 let r: Receiver;
 
 beforeAll(async () => {
-  runner = await startWorker({ connectionString: db.current().url, concurrency: 4 });
-  r = await startReceiver();
-});
-afterAll(async () => {
-  await stopWorker(runner);
-  await r?.close();
+  r = await webhooks.receiver();
 });
 
 describe('GET /crm/webhook/status', () => {

@@ -1,26 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Runner } from 'graphile-worker';
-import { startWorker } from '@/lib/jobs/worker';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '@/lib/testing/cli';
 import { useTestDatabase } from '@/lib/testing/db';
 import { createTestTenant } from '@/lib/testing/factories';
 import { registerWebhookEndpoint } from './endpoints';
 import { setWebhookResolverForTests } from './send-try';
-import { startReceiver, type Receiver } from './testing/receiver';
-import { ADMIN, emit, stopWorker, TEST_SECRET, useFastWebhookSettings } from './testing/fixtures';
+import type { Receiver } from './testing/receiver';
+import { ADMIN, emit, TEST_SECRET, useFastWebhookSettings, useWorkerAndReceivers } from './testing/fixtures';
 
 useFastWebhookSettings();
 const db = useTestDatabase();
-let runner: Runner;
+const webhooks = useWorkerAndReceivers(db);
 let r: Receiver;
 
 beforeAll(async () => {
-  runner = await startWorker({ connectionString: db.current().url, concurrency: 4 });
-  r = await startReceiver();
-});
-afterAll(async () => {
-  await stopWorker(runner);
-  await r?.close();
+  r = await webhooks.receiver();
 });
 afterEach(() => {
   setWebhookResolverForTests(undefined);

@@ -1,33 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runner } from 'graphile-worker';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { startWorker } from '@/lib/jobs/worker';
 import { useTestDatabase } from '@/lib/testing/db';
 import { createTestTenant } from '@/lib/testing/factories';
 import { disableWebhookEndpoint, enableWebhookEndpoint, getWebhookStatus } from './endpoints';
 import { sendHandshake } from './handshake';
 import { replayQueuedDeliveries } from './replay';
-import { startReceiver, type Behaviour, type Receiver } from './testing/receiver';
-import { ADMIN, emit, registerReceiver, stopWorker, TEST_SECRET, useFastWebhookSettings } from './testing/fixtures';
+import type { Behaviour } from './testing/receiver';
+import { ADMIN, emit, registerReceiver, TEST_SECRET, useFastWebhookSettings, useWorkerAndReceivers } from './testing/fixtures';
 
 useFastWebhookSettings();
 const db = useTestDatabase();
-let runner: Runner;
-const receivers: Receiver[] = [];
-
-beforeAll(async () => {
-  runner = await startWorker({ connectionString: db.current().url, concurrency: 8 });
-});
-afterAll(async () => {
-  await stopWorker(runner);
-  await Promise.all(receivers.map((r) => r.close()));
-});
-
-async function receiver(initial?: Behaviour) {
-  const r = await startReceiver(initial);
-  receivers.push(r);
-  return r;
-}
+const { receiver } = useWorkerAndReceivers(db, { concurrency: 8 });
 
 const q = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => (await db.current().pool.query(sql, params)).rows as T[];
 const endpointOf = async (tenantId: string) => (await q<{ status: string; consecutiveHandshakeFailures: number }>(`SELECT * FROM "WebhookEndpoint" WHERE "tenantId" = $1`, [tenantId]))[0]!;

@@ -1,4 +1,9 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Runner } from 'graphile-worker';
 import { withTenant } from '@/lib/db/tenant-tx';
+import { startWorker } from '@/lib/jobs/worker';
+import type { TestDatabase } from '@/lib/testing/db';
+import { startReceiver, type Behaviour, type Receiver } from './receiver';
 import { emitEvent } from '@/lib/jobs/outbox';
 import { registerWebhookEndpoint } from '../endpoints';
 
@@ -25,4 +30,27 @@ export async function emit(tenantId: string, type: string, data: unknown = { n: 
 export async function stopWorker(runner: { stop(): Promise<void> } | undefined): Promise<void> {
   await runner?.stop();
   await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+/**
+ * An in-process worker on the file's test database for the whole file, and receivers started on
+ * demand; all are stopped after the file's tests.
+ */
+export function useWorkerAndReceivers(db: { current(): TestDatabase }, { concurrency = 4 } = {}) {
+  let runner: Runner | undefined;
+  const receivers: Receiver[] = [];
+  beforeAll(async () => {
+    runner = await startWorker({ connectionString: db.current().url, concurrency });
+  });
+  afterAll(async () => {
+    await stopWorker(runner);
+    await Promise.all(receivers.map((r) => r.close()));
+  });
+  return {
+    receiver: async (initial?: Behaviour): Promise<Receiver> => {
+      const r = await startReceiver(initial);
+      receivers.push(r);
+      return r;
+    },
+  };
 }
