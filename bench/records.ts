@@ -8,8 +8,8 @@
  */
 import os from 'node:os';
 import pg from 'pg';
-import { ENTITY_LIST_SQL, ENTITY_PROFILE_SQL } from '@/lib/entities/entity-json-sql';
-import { runLoad, startBenchDatabase, startBenchServer, writeResult, type BenchDatabase, type BenchServer } from './lib/server';
+import { ENTITY_DOCUMENTS_SQL, ENTITY_PROFILE_SQL } from '@/lib/entities/entity-json-sql';
+import { runLoad, runLoadWithCpu, startBenchDatabase, startBenchServer, writeResult, type BenchDatabase, type BenchServer } from './lib/server';
 
 const N = Number(process.env.BENCH_ENTITIES ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 15);
@@ -146,8 +146,8 @@ async function explainLoaders(url: string, tenantId: string, ids: string[]) {
   const out: Record<string, number> = {};
   try {
     for (const [name, sql, params] of [
-      ['profile (1 entity)', ENTITY_PROFILE_SQL, [tenantId, ids.slice(0, 1)]],
-      ['list page (100 entities)', ENTITY_LIST_SQL, [tenantId, ids.slice(0, 100)]],
+      ['profile (1 entity)', ENTITY_PROFILE_SQL, [tenantId, ids[0]]],
+      ['list page (100 entities)', ENTITY_DOCUMENTS_SQL, [tenantId, ids.slice(0, 100)]],
     ] as const) {
       await client.query('BEGIN');
       await client.query('SET LOCAL ROLE crm_app');
@@ -187,7 +187,7 @@ async function main() {
     const plans = await explainAll(db.url, tenant.id, samples);
     const loaders = await explainLoaders(db.url, tenant.id, samples.sampleIds);
 
-    server = await startBenchServer({ databaseUrl: db.url, env: { API_RATE_LIMIT_PER_SECOND: '1000000', API_RATE_LIMIT_BURST: '1000000', DATABASE_POOL_SIZE: '32' } });
+    server = await startBenchServer({ databaseUrl: db.url, env: { API_RATE_LIMIT_PER_SECOND: '1000000', API_RATE_LIMIT_BURST: '1000000', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) } });
     log(`server at ${server.baseUrl}`);
     const headers = { 'x-api-key': apiKey, 'x-tenant': 'bench' };
     const getPaths = samples.sampleIds.map((id) => `/services/crm/entities/${id}`);
@@ -205,9 +205,9 @@ async function main() {
     const listSingle = await runLoad({ url: server.baseUrl, connections: 1, durationSec: 5, headers, paths: listPaths });
     log('one connection', { get: getSingle, list: listSingle });
     const loadBefore = os.loadavg()[0];
-    const get = await runLoad({ url: server.baseUrl, connections: 32, durationSec: DURATION, headers, paths: getPaths });
+    const get = await runLoadWithCpu({ url: server.baseUrl, connections: 32, durationSec: DURATION, headers, paths: getPaths });
     log('GET /entities/{id}', get);
-    const list = await runLoad({ url: server.baseUrl, connections: 32, durationSec: DURATION, headers, paths: listPaths });
+    const list = await runLoadWithCpu({ url: server.baseUrl, connections: 32, durationSec: DURATION, headers, paths: listPaths });
     log('GET /entities?q=…&size=100', list);
     const result = {
       cpus: os.cpus().length,

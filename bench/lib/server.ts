@@ -133,6 +133,41 @@ export async function runLoad({
   };
 }
 
+/** CPU seconds (user + system) used so far by the processes whose command line matches `pattern`. */
+export function cpuSecondsOf(pattern: RegExp): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (!pattern.test(cmd)) continue;
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/**
+ * A load run that also reports where the CPU went, in milliseconds per request: the Next.js
+ * server, PostgreSQL's processes and this process (the load generator).
+ */
+export async function runLoadWithCpu(options: Parameters<typeof runLoad>[0]): Promise<LoadResult & { cpuMsPerRequest: { next: number; postgres: number; loadGenerator: number } }> {
+  const before = { next: cpuSecondsOf(/^next-server/), pg: cpuSecondsOf(/^postgres/), self: process.cpuUsage() };
+  const result = await runLoad(options);
+  const self = process.cpuUsage(before.self);
+  const per = (seconds: number) => Math.round((seconds * 1000 * 100) / Math.max(1, result.requests)) / 100;
+  return {
+    ...result,
+    cpuMsPerRequest: {
+      next: per(cpuSecondsOf(/^next-server/) - before.next),
+      postgres: per(cpuSecondsOf(/^postgres/) - before.pg),
+      loadGenerator: per((self.user + self.system) / 1e6),
+    },
+  };
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, errorBody, fromPrismaError, type ErrorCode } from './errors';
 import { log } from './logger';
+import { RawJson } from './raw-json';
 import { defaultApiRateLimit, takeToken, type RateLimit } from './rate-limit';
 import { authenticateApiKey, type ApiKeyContext } from '@/lib/tenancy/api-keys';
 import { getTenantBySlug } from '@/lib/tenancy/tenants';
@@ -77,7 +78,13 @@ export function apiRoute<P extends Schema = undefined, Q extends Schema = undefi
       const params = spec.params ? parseOrThrow(spec.params, rawParams, 'NOT_FOUND') : undefined;
       const actor: Actor = auth?.apiKeyId ? { type: 'apiKey', id: auth.apiKeyId } : { type: 'system' };
       const result = await spec.handler({ request, requestId, auth, actor, params, query, body } as RouteContext<P, Q, B, A>);
-      response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
+      const status = spec.status ?? 200;
+      response =
+        result instanceof Response
+          ? result
+          : result instanceof RawJson
+            ? new Response(result.text, { status, headers: { 'content-type': 'application/json' } })
+            : Response.json(result, { status });
     } catch (error) {
       response = errorResponse(error, requestId, request);
     }

@@ -1,5 +1,8 @@
-import { buildMeta, pageOf, type PageQuery } from '@/lib/api/pagination';
-import { loadEntities, withTenantReader } from './load-entities';
+import { buildMeta, pageOf, type PageMeta, type PageQuery } from '@/lib/api/pagination';
+import { RawJson } from '@/lib/api/raw-json';
+import { getPool } from '@/lib/db/client';
+import { entityJsonText } from './load-entities';
+import type { EntityOut } from './schemas';
 
 export interface EntityListFilters {
   role?: 'client' | 'prospect' | 'screening';
@@ -12,24 +15,50 @@ export interface EntityListFilters {
 
 const ROLE = { client: 'Client', prospect: 'Prospect', screening: 'Screening' } as const;
 
+interface ListArgs {
+  tenantId: string;
+  page: PageQuery;
+  filters?: EntityListFilters;
+}
+
 /** `%`, `_` and `\` in the search text are literal characters, not LIKE wildcards. */
 export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * A tenant's entities, newest first, with the filters of decisions.md. The page's ids and the
- * total come from `crm_list_entity_ids` (records migration): it reads the tenant from this
- * transaction's RLS setting and lets every filter use its index, which row-level security would
- * otherwise prevent for `q` (see the migration). `q` matches `searchText` (names in both
- * languages, e-mail, crmId and identity numbers, lower-cased) through a trigram GIN index.
- * The page's entities are then read in the API's shape with one statement (entity-json-sql.ts).
+ * A tenant's entities, newest first, with the filters of decisions.md, as the API's JSON text,
+ * in one round trip: `crm_entity_page` (entity_documents migration) scopes row-level security to
+ * the tenant for its own statement, gets the page's ids and total from `crm_list_entity_ids`
+ * (which lets every filter use its index, which row-level security would otherwise prevent for
+ * `q`) and returns the page's stored documents (EntityDocument). `q` matches `searchText` (names
+ * in both languages, e-mail, crmId and identity numbers, lower-cased) through a trigram GIN index.
  */
-export async function listEntities({ tenantId, page, filters = {} }: { tenantId: string; page: PageQuery; filters?: EntityListFilters }) {
+export async function listEntitiesJson({ tenantId, page, filters = {} }: ListArgs): Promise<RawJson> {
   const { skip, take } = pageOf(page);
-  return withTenantReader(tenantId, async (run) => {
-    const [{ r }] = await run<{ r: { ids: string[]; total: number } }>(
-      `SELECT crm_list_entity_ids($1::"EntityRole", $2::"EntityStatus", $3::"EntityType", $4::text, $5::uuid, $6::text, $7::int, $8::int) AS r`,
-      [filters.role ? ROLE[filters.role] : null, filters.status ?? null, filters.type ?? null, filters.crmId ?? null, filters.tagId ?? null, filters.q ? likePattern(filters.q) : null, take, skip],
-    );
-    return { meta: buildMeta(page, Number(r.total)), data: await loadEntities(run, tenantId, r.ids) };
+  const { rows } = await getPool().query<{ page: { ids: string[]; total: number } | null; entityId: string; nationalityCode: string | null; document: string }>({
+    name: 'crm_entity_page',
+    text: 'SELECT * FROM crm_entity_page($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    values: [
+      tenantId,
+      filters.role ? ROLE[filters.role] : null,
+      filters.status ?? null,
+      filters.type ?? null,
+      filters.crmId ?? null,
+      filters.tagId ?? null,
+      filters.q ? likePattern(filters.q) : null,
+      take,
+      skip,
+    ],
   });
+  const { ids, total } = rows[0]!.page!;
+  const byId = new Map(rows.slice(1).map((row) => [row.entityId, row]));
+  const data = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [entityJsonText(row)] : [];
+  });
+  return new RawJson(`{"meta":${JSON.stringify(buildMeta(page, Number(total)))},"data":[${data.join(',')}]}`);
+}
+
+/** The same page, parsed (the officer UI). */
+export async function listEntities(args: ListArgs): Promise<{ meta: PageMeta; data: EntityOut[] }> {
+  return (await listEntitiesJson(args)).parse();
 }
