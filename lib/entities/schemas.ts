@@ -326,7 +326,13 @@ export const updateStatusInput = z
   .object({
     status: entityStatus,
     reason: z.string().trim().max(5000).refine(hasNoNul, NUL_MESSAGE).optional(),
-    emailOptions: z.object({ notify: z.boolean(), language: z.enum(['en', 'ar']).default('en') }).optional(),
+    emailOptions: z
+      .object({ notify: z.boolean(), language: z.enum(['en', 'ar']).default('en') })
+      .optional()
+      .meta({
+        description:
+          'notify: e-mail the client (its `email`) that the status changed, in `language`, with the reason. Written with the change and sent by the worker over SMTP (SMTP_URL); without SMTP_URL the notification is recorded as Skipped. A client without an e-mail address → 400 naming emailOptions.notify.',
+      }),
   })
   .meta({ id: 'UpdateClientStatus' });
 export const updateStatusResponse = z.object({ status: entityStatus }).meta({ id: 'ClientStatus' });

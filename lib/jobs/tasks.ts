@@ -1,16 +1,22 @@
 import type { TaskList } from 'graphile-worker';
 import { dispatchOutboxEvent } from './dispatch-outbox-event';
 import { webhookTasks } from '@/lib/webhooks/tasks';
+import { sendEmailNotification } from '@/lib/notifications/send-email-notification';
 
 /**
  * Every background task, by identifier. Domains add theirs here.
  * - `outbox.dispatch`: one per OutboxEvent row (enqueued by the row's insert trigger).
  * - `webhooks.*`: webhook retries, periodic handshakes, replay and crash recovery (lib/webhooks/tasks.ts).
+ * - `notifications.email`: one per EmailNotification row (enqueued by the row's insert trigger).
  */
 export const taskList: TaskList = {
   'outbox.dispatch': async (payload, helpers) => {
     const { eventId, tenantId } = payload as { eventId: string; tenantId: string };
     await dispatchOutboxEvent({ eventId, tenantId, logger: helpers.logger });
+  },
+  'notifications.email': async (payload, helpers) => {
+    const { notificationId, tenantId } = payload as { notificationId: string; tenantId: string };
+    await sendEmailNotification({ notificationId, tenantId, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
   },
   ...webhookTasks,
 };
