@@ -4,12 +4,13 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, runLoad, startBenchDatabase, startBenchServer, writeResult } from './lib/server';
+import { freePort, runLoad, runLoadWithCpu, startBenchDatabase, startBenchServer, writeResult } from './lib/server';
 import { useDatabase, closeDatabase } from '@/lib/db/client';
 import { createTenant } from '@/lib/tenancy/tenants';
 
 const ENTITIES = Number(process.env.BENCH_ENTITIES ?? 10_000);
-const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 15);
+const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 32;
 
 const db = await startBenchDatabase();
@@ -58,18 +59,31 @@ try {
   const check = await fetch(serviceUrl, { headers });
   if (check.status !== 200) throw new Error(`service answered ${check.status}: ${await check.text()}`);
 
-  // Warm both (JIT, connection pools), then measure each alone.
+  // Warm both (JIT, connection pools), then measure them in alternating rounds, each alone: this
+  // machine's speed drifts by up to 2x within minutes (shared host), so a service run and a
+  // ceiling run measured back to back are compared, and the median round is reported.
   await runLoad({ url: serviceUrl, headers, connections: CONNECTIONS, durationSec: 3 });
   await runLoad({ url: bareUrl, connections: CONNECTIONS, durationSec: 3 });
-  const svc = await runLoad({ url: serviceUrl, headers, connections: CONNECTIONS, durationSec: DURATION });
-  const ceiling = await runLoad({ url: bareUrl, connections: CONNECTIONS, durationSec: DURATION });
-  const ratio = Math.round((svc.rps / ceiling.rps) * 1000) / 1000;
+  const rounds: { service: Awaited<ReturnType<typeof runLoadWithCpu>>; bare: Awaited<ReturnType<typeof runLoadWithCpu>>; ratio: number }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const service = await runLoadWithCpu({ url: serviceUrl, headers, connections: CONNECTIONS, durationSec: DURATION });
+    const bare = await runLoadWithCpu({ url: bareUrl, connections: CONNECTIONS, durationSec: DURATION }, /bare-server\.ts/);
+    rounds.push({ service, bare, ratio: Math.round((service.rps / bare.rps) * 1000) / 1000 });
+  }
 
-  console.log(`\nGET /services/crm/entities (${ENTITIES} entities, ${CONNECTIONS} connections, ${DURATION} s each)`);
-  console.log(`service (next start): ${svc.rps} req/s  p50 ${svc.p50} ms  p90 ${svc.p90} ms  p99 ${svc.p99} ms  non-2xx ${svc.non2xx}  errors ${svc.errors}`);
-  console.log(`bare node http + pg:  ${ceiling.rps} req/s  p50 ${ceiling.p50} ms  p90 ${ceiling.p90} ms  p99 ${ceiling.p99} ms`);
-  console.log(`ratio: ${(ratio * 100).toFixed(1)}% of the bare ceiling (target ≥ 40%); p99 ${svc.p99} ms (target < 50 ms)`);
-  writeResult('api', { entities: ENTITIES, connections: CONNECTIONS, durationSec: DURATION, service: svc, bare: ceiling, ratio });
+  console.log(`\nGET /services/crm/entities (${ENTITIES} entities, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each)`);
+  for (const [i, { service: svc, bare: ceiling, ratio }] of rounds.entries()) {
+    console.log(`round ${i + 1}`);
+    console.log(`  service (next start): ${svc.rps} req/s  p50 ${svc.p50} ms  p90 ${svc.p90} ms  p99 ${svc.p99} ms  non-2xx ${svc.non2xx}  errors ${svc.errors}`);
+    console.log(`  bare node http + pg:  ${ceiling.rps} req/s  p50 ${ceiling.p50} ms  p90 ${ceiling.p90} ms  p99 ${ceiling.p99} ms`);
+    console.log(`  CPU ms per request (server / PostgreSQL / load generator): service ${Object.values(svc.cpuMsPerRequest).join(' / ')}, bare ${Object.values(ceiling.cpuMsPerRequest).join(' / ')}`);
+    console.log(`  ratio ${(ratio * 100).toFixed(1)}%`);
+  }
+  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!;
+  const worstP99 = Math.max(...rounds.map((r) => r.service.p99));
+  console.log(`ratio: median ${(median.ratio * 100).toFixed(1)}% of the bare ceiling (target ≥ 40%); p99 ≤ ${worstP99} ms in every round (target < 50 ms)`);
+  writeResult('api', { entities: ENTITIES, connections: CONNECTIONS, durationSec: DURATION, rounds, medianRatio: median.ratio, worstP99 });
+  const svc = { non2xx: rounds.reduce((n, r) => n + r.service.non2xx, 0), errors: rounds.reduce((n, r) => n + r.service.errors, 0) };
   if (svc.non2xx > 0 || svc.errors > 0) process.exitCode = 1;
 } finally {
   for (const stop of stops) await stop().catch(() => {});

@@ -133,36 +133,47 @@ export async function runLoad({
   };
 }
 
-/** CPU seconds (user + system) used so far by the processes whose command line matches `pattern`. */
-export function cpuSecondsOf(pattern: RegExp): number {
-  let ticks = 0;
+/** CPU seconds (user + system) used so far by each process whose command line matches `pattern`, by pid. */
+export function cpuSecondsOf(pattern: RegExp): Map<string, number> {
+  const out = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
       if (!pattern.test(cmd)) continue;
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
       // the process ended meanwhile
     }
   }
-  return ticks / 100;
+  return out;
+}
+
+/** CPU seconds used between two snapshots by the processes alive at the second (one that ended in between is left out). */
+function cpuSecondsBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /**
- * A load run that also reports where the CPU went, in milliseconds per request: the Next.js
- * server, PostgreSQL's processes and this process (the load generator).
+ * A load run that also reports where the CPU went, in milliseconds per request: the server (the
+ * Next.js server unless `server` names another command line), PostgreSQL's processes and this
+ * process (the load generator).
  */
-export async function runLoadWithCpu(options: Parameters<typeof runLoad>[0]): Promise<LoadResult & { cpuMsPerRequest: { next: number; postgres: number; loadGenerator: number } }> {
-  const before = { next: cpuSecondsOf(/^next-server/), pg: cpuSecondsOf(/^postgres/), self: process.cpuUsage() };
+export async function runLoadWithCpu(
+  options: Parameters<typeof runLoad>[0],
+  server: RegExp = /^next-server/,
+): Promise<LoadResult & { cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number } }> {
+  const before = { server: cpuSecondsOf(server), pg: cpuSecondsOf(/^postgres/), self: process.cpuUsage() };
   const result = await runLoad(options);
   const self = process.cpuUsage(before.self);
   const per = (seconds: number) => Math.round((seconds * 1000 * 100) / Math.max(1, result.requests)) / 100;
   return {
     ...result,
     cpuMsPerRequest: {
-      next: per(cpuSecondsOf(/^next-server/) - before.next),
-      postgres: per(cpuSecondsOf(/^postgres/) - before.pg),
+      server: per(cpuSecondsBetween(before.server, cpuSecondsOf(server))),
+      postgres: per(cpuSecondsBetween(before.pg, cpuSecondsOf(/^postgres/))),
       loadGenerator: per((self.user + self.system) / 1e6),
     },
   };
