@@ -51,10 +51,13 @@ test("change a client's status through the confirmation, with the audit trail up
 
   await page.getByLabel('New status').selectOption('Blocked');
   await page.getByLabel('Reason (optional)').fill('Sanctions screening hit under investigation');
+  // The client is told by e-mail in the language chosen (sent by the worker; see lib/notifications).
+  await page.getByLabel('E-mail the client about this change').check();
+  await page.getByLabel('E-mail language').selectOption('ar');
   await page.getByTestId('change-status').getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('Change the status from Active to Blocked?');
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('status-notice')).toHaveText('Status changed to Blocked.');
+  await expect(page.getByTestId('status-notice')).toContainText('Status changed to Blocked. The client will be e-mailed at');
   await expect(page.getByTestId('entity-status')).toHaveText('Blocked');
   await expect(page.getByTestId('audit-timeline')).toContainText('Sara Officer');
 

@@ -9,12 +9,14 @@ import { Field, Select, Textarea } from '@/components/ui/field';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 
 /** `options` are the transitions the server's own rule allows from `current` (computed on the server). */
-export function ChangeStatus({ entityId, current, options }: { entityId: string; current: string; options: string[] }) {
+export function ChangeStatus({ entityId, current, options, clientEmail }: { entityId: string; current: string; options: string[]; clientEmail: string | null }) {
   const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();
   const [target, setTarget] = useState(options[0] ?? '');
   const [reason, setReason] = useState('');
+  const [notify, setNotify] = useState(false);
+  const [language, setLanguage] = useState<'en' | 'ar'>(locale === 'ar' ? 'ar' : 'en');
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -22,12 +24,14 @@ export function ChangeStatus({ entityId, current, options }: { entityId: string;
     mutationFn: () =>
       fetchJson<{ status: string }>(`/api/internal/entities/${entityId}/status`, {
         method: 'PATCH',
-        body: JSON.stringify({ status: target, reason: reason.trim() || undefined }),
+        body: JSON.stringify({ status: target, reason: reason.trim() || undefined, emailOptions: notify ? { notify: true, language } : undefined }),
       }),
     onSuccess: (result) => {
       setConfirming(false);
       setReason('');
-      setNotice({ ok: true, text: t('profile.statusChanged', { status: t(`enums.status.${result.status}`) }) });
+      const changed = t('profile.statusChanged', { status: t(`enums.status.${result.status}`) });
+      setNotice({ ok: true, text: notify && clientEmail ? `${changed} ${t('profile.notifySent', { email: clientEmail })}` : changed });
+      setNotify(false);
       // Re-render the server profile: new badge, new audit event, new allowed transitions.
       router.refresh();
     },
@@ -61,6 +65,34 @@ export function ChangeStatus({ entityId, current, options }: { entityId: string;
       <Field label={t('profile.reason')} htmlFor="status-reason">
         <Textarea id="status-reason" rows={2} maxLength={5000} value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
+      <div className="flex flex-col gap-2">
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-emerald-800"
+            checked={notify}
+            disabled={!clientEmail}
+            aria-describedby={clientEmail ? undefined : 'notify-no-email'}
+            onChange={(event) => setNotify(event.target.checked)}
+          />
+          {t('profile.notifyClient')}
+        </label>
+        {clientEmail ? null : (
+          <p id="notify-no-email" className="text-xs text-slate-600">
+            {t('profile.notifyNoEmail')}
+          </p>
+        )}
+        {notify ? (
+          <Field label={t('profile.notifyLanguage')} htmlFor="notify-language">
+            <Select id="notify-language" value={language} onChange={(event) => setLanguage(event.target.value as 'en' | 'ar')}>
+              <option value="en">English</option>
+              <option value="ar" lang="ar">
+                العربية
+              </option>
+            </Select>
+          </Field>
+        ) : null}
+      </div>
       {confirming ? (
         <div role="alertdialog" aria-labelledby="confirm-status-text" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
           <p id="confirm-status-text" className="text-sm text-amber-950">

@@ -14,6 +14,7 @@ export const internalEntityQuery = pageQuery.extend({
 export const internalStatusBody = z.object({
   status: z.enum(['Active', 'Blocked', 'Deactivated', 'Deceased']),
   reason: z.string().trim().max(5000).optional(),
+  emailOptions: z.object({ notify: z.boolean(), language: z.enum(['en', 'ar']) }).optional(),
 });
 
 /** A rejection must say why (the comment is the officer's record of the decision). */

@@ -84,7 +84,7 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
         <div className="flex min-w-0 flex-col gap-4">
           {canChange && entity.status ? (
             <Card title={t('profile.changeStatus')} id="change-status">
-              <ChangeStatus entityId={entity.id} current={entity.status} options={ENTITY_STATUSES.filter((to) => isAllowedTransition(entity.status as EntityStatusValue, to))} />
+              <ChangeStatus entityId={entity.id} current={entity.status} clientEmail={entity.email ?? null} options={ENTITY_STATUSES.filter((to) => isAllowedTransition(entity.status as EntityStatusValue, to))} />
             </Card>
           ) : null}
           <Card title={t('profile.audit')} id="audit">

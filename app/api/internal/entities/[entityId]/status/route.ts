@@ -10,6 +10,6 @@ export function PATCH(request: Request, { params }: { params: Promise<{ entityId
     const { tenantId, user } = await requireApiUser({ roles: ['admin', 'officer'] });
     const body = parseOr400(internalStatusBody, await readJson(request));
     const entityId = parseIdOr404(uuidParam, (await params).entityId);
-    return updateClientStatus({ tenantId, entityId, status: body.status, reason: body.reason, actor: { type: 'user', id: user.id }, requestId: crypto.randomUUID() });
+    return updateClientStatus({ tenantId, entityId, status: body.status, reason: body.reason, emailOptions: body.emailOptions, actor: { type: 'user', id: user.id }, requestId: crypto.randomUUID() });
   });
 }
