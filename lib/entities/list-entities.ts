@@ -1,7 +1,7 @@
 import { buildMeta, pageOf, type PageMeta, type PageQuery } from '@/lib/api/pagination';
 import { RawJson } from '@/lib/api/raw-json';
 import { getPool } from '@/lib/db/client';
-import { entityJsonText } from './load-entities';
+import { entityTextsInOrder } from './load-entities';
 import type { EntityOut } from './schemas';
 
 export interface EntityListFilters {
@@ -50,11 +50,7 @@ export async function listEntitiesJson({ tenantId, page, filters = {} }: ListArg
     ],
   });
   const { ids, total } = rows[0]!.page!;
-  const byId = new Map(rows.slice(1).map((row) => [row.entityId, row]));
-  const data = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [entityJsonText(row)] : [];
-  });
+  const data = entityTextsInOrder(rows.slice(1), ids);
   return new RawJson(`{"meta":${JSON.stringify(buildMeta(page, Number(total)))},"data":[${data.join(',')}]}`);
 }
 

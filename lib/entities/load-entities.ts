@@ -28,7 +28,8 @@ export async function withTenantReader<T>(tenantId: string, work: (run: RunSql) 
     // Generic plans: these statements are prepared, and with the default plan_cache_mode PostgreSQL
     // keeps re-planning the entity JSON statement (about 2 ms, ten times its execution) because its
     // generic cost estimate looks higher than a custom plan's. Their plans do not depend on the
-    // values (index lookups by tenant and id); the filtered list runs dynamic SQL, planned per call.
+    // values (index lookups by tenant and id). The list page runs in crm_entity_page, which sets the
+    // same mode itself; its filtered searches are dynamic SQL, planned per call.
     if (!UUID.test(tenantId)) throw new Error('withTenantReader: tenantId is not a UUID');
     await client.query(`BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
     const result = await work(async <R>(sql: string, params: unknown[]) => (await client.query({ name: statementName(sql), text: sql, values: params })).rows as R[]);
@@ -84,8 +85,14 @@ export function entityJsonText(row: { nationalityCode: string | null; document: 
 /** Entities by id in the API's list shape, as JSON texts in the order of `ids` (missing ids are skipped). */
 export async function loadEntityTexts(run: RunSql, tenantId: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await run<{ entityId: string; nationalityCode: string | null; document: string }>(ENTITY_DOCUMENTS_SQL, [tenantId, ids]);
-  const byId = new Map(rows.map((r) => [r.entityId, r]));
+  return entityTextsInOrder(await run<DocumentRow>(ENTITY_DOCUMENTS_SQL, [tenantId, ids]), ids);
+}
+
+type DocumentRow = { entityId: string; nationalityCode: string | null; document: string };
+
+/** The rows' entities as JSON texts in the order of `ids`; an id without a row is skipped. */
+export function entityTextsInOrder(rows: DocumentRow[], ids: string[]): string[] {
+  const byId = new Map(rows.map((row) => [row.entityId, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [entityJsonText(row)] : [];
