@@ -1,6 +1,7 @@
 // npm run bench:api – authenticated GET /services/crm/entities on the production build versus a
-// bare Node http + pg server running the same indexed query, at 32 connections, same machine,
-// same run. Target: the service reaches ≥ 40% of the bare ceiling's requests/s, p99 < 50 ms.
+// bare Node http + pg server running the same statement (crm_entity_list_body: the same indexed
+// queries and the same response body), at 32 connections, same machine, same run. Target: the
+// service reaches ≥ 40% of the bare ceiling's requests/s, p99 < 50 ms.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';

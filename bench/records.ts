@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import pg from 'pg';
-import { ENTITY_DOCUMENTS_SQL, ENTITY_PROFILE_SQL } from '@/lib/entities/entity-json-sql';
+import { ENTITY_DOCUMENTS_SQL } from '@/lib/entities/entity-json-sql';
 import { runLoad, runLoadWithCpu, startBenchDatabase, startBenchServer, writeResult, type BenchDatabase, type BenchServer } from './lib/server';
 
 const N = Number(process.env.BENCH_ENTITIES ?? 100_000);
@@ -146,8 +146,9 @@ async function explainLoaders(url: string, tenantId: string, ids: string[]) {
   const out: Record<string, number> = {};
   try {
     for (const [name, sql, params] of [
-      ['profile (1 entity)', ENTITY_PROFILE_SQL, [tenantId, ids[0]]],
-      ['list page (100 entities)', ENTITY_DOCUMENTS_SQL, [tenantId, ids.slice(0, 100)]],
+      ['profile body (1 entity)', 'SELECT crm_entity_profile_body($1::uuid, $2::uuid)', [tenantId, ids[0]]],
+      ['list body (first page of 100, no filter)', 'SELECT crm_entity_list_body($1::uuid, NULL, NULL, NULL, NULL, NULL, NULL, 1, 100)', [tenantId]],
+      ['documents (100 entities, as creates read them)', ENTITY_DOCUMENTS_SQL, [tenantId, ids.slice(0, 100)]],
     ] as const) {
       await client.query('BEGIN');
       await client.query('SET LOCAL ROLE crm_app');

@@ -2,10 +2,18 @@ import { z } from 'zod';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
+/** Keeps `(page - 1) * size` within PostgreSQL's integer range (the offset a list query takes). */
+export const MAX_PAGE = 10_000_000;
 
-/** `page` (1-based) and `size` query parameters; non-numeric, page < 1 or size > 100 are 400s. */
+/** `page` (1-based) and `size` query parameters; non-numeric, page < 1 or > MAX_PAGE, or size > 100 are 400s. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1).meta({ description: 'Page number, 1-based.' }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE)
+    .default(1)
+    .meta({ description: `Page number, 1-based, at most ${MAX_PAGE.toLocaleString('en')}.` }),
   size: z.coerce
     .number()
     .int()

@@ -226,9 +226,11 @@ describe('GET /entities and GET /entities/{id}', () => {
     const paged = await list('size=2&page=2');
     expect(paged.meta).toEqual({ page: 2, size: 2, totalCount: 3, totalPages: 2 });
     expect(paged.data.map((e: any) => e.id)).toEqual([client.id]);
+    // The last page allowed: its offset (999,999,900) still fits PostgreSQL's integer.
+    expect(await list('size=100&page=10000000')).toEqual({ meta: { page: 10_000_000, size: 100, totalCount: 3, totalPages: 1 }, data: [] });
   });
 
-  it.each([['role=Client2'], ['status=Sleeping'], ['type=Robot'], ['tagId=not-a-uuid'], ['size=101'], ['page=0']])('rejects %s with 400', async (qs) => {
+  it.each([['role=Client2'], ['status=Sleeping'], ['type=Robot'], ['tagId=not-a-uuid'], ['size=101'], ['page=0'], ['page=10000001'], ['page=99999999999999']])('rejects %s with 400', async (qs) => {
     const t = await createTestTenant();
     const res = await callRoute(listRoute, 'GET', `/services/crm/entities?${qs}`, { headers: t.headers });
     expect(res.status).toBe(400);
@@ -243,7 +245,13 @@ describe('GET /entities and GET /entities/{id}', () => {
     const res = await callRoute(getRoute, 'GET', `/services/crm/entities/${e.id}`, { headers: t.headers, params: { entityId: e.id } });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...ENTITY_KEYS, 'addresses', 'bankAccounts', 'rawData'].sort());
-    expect(res.body.id).toBe(e.id);
+    // The profile and the list (both built by PostgreSQL) carry the entity the create answered with.
+    const { addresses, bankAccounts, rawData, ...entity } = res.body;
+    expect(entity).toEqual(e);
+    expect(entity.nationality).toMatchObject({ twoCode: 'SA', threeCode: 'SAU', nameAr: expect.stringMatching(/السعودية/) });
+    expect({ addresses, bankAccounts, rawData }).toEqual({ addresses: [], bankAccounts: [], rawData: null });
+    const listed = await callRoute(listRoute, 'GET', '/services/crm/entities', { headers: t.headers });
+    expect(listed.body.data).toEqual([e]);
     for (const [headers, id] of [
       [other.headers, e.id],
       [t.headers, crypto.randomUUID()],

@@ -1,7 +1,6 @@
-import { buildMeta, pageOf, type PageMeta, type PageQuery } from '@/lib/api/pagination';
+import type { PageMeta, PageQuery } from '@/lib/api/pagination';
 import { RawJson } from '@/lib/api/raw-json';
 import { getPool } from '@/lib/db/client';
-import { entityTextsInOrder } from './load-entities';
 import type { EntityOut } from './schemas';
 
 export interface EntityListFilters {
@@ -25,18 +24,18 @@ interface ListArgs {
 export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * A tenant's entities, newest first, with the filters of decisions.md, as the API's JSON text,
- * in one round trip: `crm_entity_page` (entity_documents migration) scopes row-level security to
- * the tenant for its own statement, gets the page's ids and total from `crm_list_entity_ids`
- * (which lets every filter use its index, which row-level security would otherwise prevent for
- * `q`) and returns the page's stored documents (EntityDocument). `q` matches `searchText` (names
- * in both languages, e-mail, crmId and identity numbers, lower-cased) through a trigram GIN index.
+ * A tenant's entities, newest first, with the filters of decisions.md, as the response body, in
+ * one statement: `crm_entity_list_body` (entity_response_bodies migration) scopes row-level
+ * security to the tenant for its own statement, gets the page's ids and total from
+ * `crm_list_entity_ids` (which lets every filter use its index, which row-level security would
+ * otherwise prevent for `q`) and joins the page's stored documents (EntityDocument) with their
+ * nationality into `{"meta":…,"data":[…]}`. `q` matches `searchText` (names in both languages,
+ * e-mail, crmId and identity numbers, lower-cased) through a trigram GIN index.
  */
 export async function listEntitiesJson({ tenantId, page, filters = {} }: ListArgs): Promise<RawJson> {
-  const { skip, take } = pageOf(page);
-  const { rows } = await getPool().query<{ page: { ids: string[]; total: number } | null; entityId: string; nationalityCode: string | null; document: string }>({
-    name: 'crm_entity_page',
-    text: 'SELECT * FROM crm_entity_page($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+  const { rows } = await getPool().query<{ body: string }>({
+    name: 'crm_entity_list_body',
+    text: 'SELECT crm_entity_list_body($1, $2, $3, $4, $5, $6, $7, $8, $9) AS body',
     values: [
       tenantId,
       filters.role ? ROLE[filters.role] : null,
@@ -45,13 +44,11 @@ export async function listEntitiesJson({ tenantId, page, filters = {} }: ListArg
       filters.crmId ?? null,
       filters.tagId ?? null,
       filters.q ? likePattern(filters.q) : null,
-      take,
-      skip,
+      page.page,
+      page.size,
     ],
   });
-  const { ids, total } = rows[0]!.page!;
-  const data = entityTextsInOrder(rows.slice(1), ids);
-  return new RawJson(`{"meta":${JSON.stringify(buildMeta(page, Number(total)))},"data":[${data.join(',')}]}`);
+  return new RawJson(rows[0]!.body);
 }
 
 /** The same page, parsed (the officer UI). */

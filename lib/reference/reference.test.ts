@@ -1,3 +1,4 @@
+import countries from 'i18n-iso-countries';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GET as citiesRoute } from '@/app/services/crm/cities/route';
@@ -7,7 +8,7 @@ import { createTestTenant } from '@/lib/testing/factories';
 import { gregorianToHijri, hijriToGregorian, isValidHijri } from './hijri';
 import { getNationality, isCountryCode } from './nationalities';
 
-useTestDatabase();
+const db = useTestDatabase();
 
 describe('Hijri (Umm al-Qura) conversion', () => {
   it('converts known dates both ways', () => {
@@ -48,6 +49,27 @@ describe('nationalities', () => {
     expect(getNationality('SA')?.id).toBe(getNationality('SA')?.id);
     expect(getNationality('XX')).toBeNull();
     expect(isCountryCode('sa')).toBe(false);
+  });
+
+  it('NationalityReference (the table entity reads join in SQL) holds exactly what getNationality gives, for every code', async () => {
+    // The rows were generated from this module into the entity_response_bodies migration; when
+    // i18n-iso-countries changes a name or a code, this fails until a migration brings them level.
+    const { rows } = await db.current().pool.query<{ code: string; json: string }>('SELECT "code", "json" FROM "NationalityReference" ORDER BY "code"');
+    const codes = Object.keys(countries.getAlpha2Codes()).sort();
+    expect(rows.map((r) => r.code)).toEqual(codes);
+    for (const row of rows) expect(JSON.parse(row.json), row.code).toEqual(getNationality(row.code));
+  });
+
+  it('the application role can read NationalityReference but not change it', async () => {
+    const client = await db.current().pool.connect();
+    try {
+      await client.query('BEGIN; SET LOCAL ROLE crm_app');
+      expect((await client.query('SELECT count(*)::int AS n FROM "NationalityReference"')).rows[0].n).toBeGreaterThan(240);
+      await expect(client.query(`UPDATE "NationalityReference" SET "json" = 'null' WHERE "code" = 'SA'`)).rejects.toThrow(/permission denied/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });
 
