@@ -59,6 +59,7 @@ export function apiRoute<P extends Schema = undefined, Q extends Schema = undefi
   return async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
     const started = performance.now();
     const requestId = request.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
+    const url = new URL(request.url);
     let auth: ApiKeyContext | TenantContext | undefined;
     let response: Response;
     try {
@@ -71,7 +72,6 @@ export function apiRoute<P extends Schema = undefined, Q extends Schema = undefi
       } else if (spec.auth === 'tenant') {
         auth = await authenticateTenant(request.headers.get('x-api-key'), request.headers.get('x-tenant'));
       }
-      const url = new URL(request.url);
       const query = spec.query ? parseOrThrow(spec.query, searchParamsToObject(url.searchParams), 'VALIDATION_ERROR') : undefined;
       const body = spec.body ? parseOrThrow(spec.body, await readJsonBody(request), 'VALIDATION_ERROR') : undefined;
       const rawParams = context ? await context.params : {};
@@ -86,13 +86,13 @@ export function apiRoute<P extends Schema = undefined, Q extends Schema = undefi
             ? new Response(result.text, { status, headers: { 'content-type': 'application/json' } })
             : Response.json(result, { status });
     } catch (error) {
-      response = errorResponse(error, requestId, request);
+      response = errorResponse(error, requestId, request.method, url.pathname);
     }
     response.headers.set('x-request-id', requestId);
     log('info', 'request', {
       requestId,
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: url.pathname,
       status: response.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       tenant: auth?.tenantSlug,
@@ -111,7 +111,7 @@ async function authenticateTenant(key: string | null, tenantSlug: string | null)
   return { tenantId: tenant.id, tenantSlug: tenant.slug, apiKeyId: null, keyPrefix: null };
 }
 
-function errorResponse(error: unknown, requestId: string, request: Request): Response {
+function errorResponse(error: unknown, requestId: string, method: string, path: string): Response {
   const apiError = error instanceof ApiError ? error : fromPrismaError(error);
   if (apiError) {
     return Response.json(errorBody(apiError.code, apiError.validationErrors), {
@@ -121,8 +121,8 @@ function errorResponse(error: unknown, requestId: string, request: Request): Res
   }
   log('error', 'unhandled error', {
     requestId,
-    method: request.method,
-    path: new URL(request.url).pathname,
+    method,
+    path,
     error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
   });
   return Response.json(errorBody('INTERNAL_ERROR'), { status: 500 });
