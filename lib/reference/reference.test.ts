@@ -52,8 +52,9 @@ describe('nationalities', () => {
   });
 
   it('NationalityReference (the table entity reads join in SQL) holds exactly what getNationality gives, for every code', async () => {
-    // The rows were generated from this module into the entity_response_bodies migration; when
-    // i18n-iso-countries changes a name or a code, this fails until a migration brings them level.
+    // The rows were generated from this module into the entity_response_bodies migration
+    // (scripts/nationality-reference-sql.ts); when i18n-iso-countries changes a name or a code,
+    // this fails until a new migration brings them level.
     const { rows } = await db.current().pool.query<{ code: string; json: string }>('SELECT "code", "json" FROM "NationalityReference" ORDER BY "code"');
     const codes = Object.keys(countries.getAlpha2Codes()).sort();
     expect(rows.map((r) => r.code)).toEqual(codes);

@@ -5,8 +5,8 @@
 -- its reference package, is now part of it (joined from NationalityReference).
 
 -- Nationality reference data (ISO 3166-1 alpha-2 code → the API's `nationality` object as JSON
--- text), generated from i18n-iso-countries by lib/reference/nationalities.ts; a test checks that
--- every row still equals what that module gives. Platform data: not tenant-owned, read-only to the
+-- text), generated from i18n-iso-countries by scripts/nationality-reference-sql.ts; a test checks
+-- that every row still equals what lib/reference/nationalities.ts gives. Platform data: not tenant-owned, read-only to the
 -- application role. Entity documents embed these objects: a migration that changes a row must
 -- refresh the documents of the entities with that code (crm_refresh_entity_documents).
 CREATE TABLE "NationalityReference" (
