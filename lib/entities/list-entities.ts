@@ -28,8 +28,8 @@ export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g,
  * one statement: `crm_entity_list_body` (entity_response_bodies migration) scopes row-level
  * security to the tenant for its own statement, gets the page's ids and total from
  * `crm_list_entity_ids` (which lets every filter use its index, which row-level security would
- * otherwise prevent for `q`) and joins the page's stored documents (EntityDocument) with their
- * nationality into `{"meta":…,"data":[…]}`. `q` matches `searchText` (names in both languages,
+ * otherwise prevent for `q`) and joins the page's stored documents (EntityDocument, nationality
+ * included) into `{"meta":…,"data":[…]}`. `q` matches `searchText` (names in both languages,
  * e-mail, crmId and identity numbers, lower-cased) through a trigram GIN index.
  */
 export async function listEntitiesJson({ tenantId, page, filters = {} }: ListArgs): Promise<RawJson> {
