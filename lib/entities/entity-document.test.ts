@@ -80,6 +80,14 @@ describe('entity documents (the list read model)', () => {
     expect(after.status).toBe('Blocked');
     expect(after.verifications).toMatchObject({ bankAccount: true, address: true });
 
+    // Nationality (the reference object is part of the document): changed, then cleared.
+    await sql(`UPDATE "Entity" SET "nationalityCode" = 'EG' WHERE id = $1`, [person.id]);
+    await expectDocumentsFresh(tenant.id);
+    expect((await getEntity({ tenantId: tenant.id, entityId: person.id })).nationality).toMatchObject({ twoCode: 'EG', threeCode: 'EGY', nameAr: expect.stringMatching(/مصر/) });
+    await sql(`UPDATE "Entity" SET "nationalityCode" = NULL WHERE id = $1`, [person.id]);
+    await expectDocumentsFresh(tenant.id);
+    expect((await getEntity({ tenantId: tenant.id, entityId: person.id })).nationality).toBeNull();
+
     // An identity moved or deleted changes its entity's document; a deleted entity takes its document along.
     await sql(`DELETE FROM "Identity" WHERE id = $1`, [identity.id]);
     await expectDocumentsFresh(tenant.id);

@@ -269,9 +269,11 @@ INSERT INTO "NationalityReference" ("code", "json") VALUES
   ('ZW', '{"id":"9ddb91d1-c877-5b18-9283-1201c4517714","createdAt":"2026-11-22 00:00:00.000","updatedAt":"2026-11-22 00:00:00.000","nameEn":"Zimbabwe","nameAr":"زيمبابوي","nationalityEn":"Zimbabwe","nationalityAr":"زيمبابوي","twoCode":"ZW","threeCode":"ZWE"}');
 
 -- The list-shape document now ends with `nationality` (the reference object or null); otherwise
--- as in the entity_documents migration.
-CREATE OR REPLACE FUNCTION crm_entity_documents(p_tenant uuid, p_ids uuid[])
-RETURNS TABLE ("entityId" uuid, "nationalityCode" text, "document" json)
+-- as in the entity_documents migration. EntityDocument's own nationalityCode column, which the API
+-- used to look the nationality up by, goes.
+DROP FUNCTION crm_entity_documents(uuid, uuid[]);
+CREATE FUNCTION crm_entity_documents(p_tenant uuid, p_ids uuid[])
+RETURNS TABLE ("entityId" uuid, "document" json)
 LANGUAGE sql STABLE SET search_path = public, pg_temp AS $fn$
   WITH docs AS (
     SELECT d."identityId", json_agg(json_build_object('id', da."id", 'createdAt', to_char(da."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'), 'updatedAt', to_char(da."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'), 'name', da."name", 'mimeType', da."mimeType", 'size', da."size"::text, 'createdBy', NULL) ORDER BY d."position", d."attachmentId") AS "j"
@@ -313,7 +315,7 @@ LANGUAGE sql STABLE SET search_path = public, pg_temp AS $fn$
     
     FROM "Address" ad 
     WHERE ad."tenantId" = p_tenant AND "entityId" IN (SELECT unnest(p_ids)) GROUP BY ad."entityId")
-  SELECT e."id", e."nationalityCode", json_build_object(
+  SELECT e."id", json_build_object(
     'id', e."id", 'createdAt', to_char(e."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'), 'updatedAt', to_char(e."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'), 'archivedAt', to_char(e."archivedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'), 'crmId', e."crmId", 'role', e."role", 'type', e."type", 'email', e."email",
     'nameEn', e."nameEn", 'nameAr', e."nameAr", 'status', e."status", 'verificationBlocked', e."verificationBlocked",
     'classification', e."classification", 'category', e."category", 'gender', e."gender", 'countryCode', e."countryCode",
@@ -338,6 +340,23 @@ LANGUAGE sql STABLE SET search_path = public, pg_temp AS $fn$
   LEFT JOIN addrs ON addrs."entityId" = e."id"
   WHERE e."tenantId" = p_tenant AND e."id" IN (SELECT unnest(p_ids))
 $fn$;
+
+CREATE OR REPLACE FUNCTION crm_refresh_entity_documents(p_tenant uuid, p_ids uuid[]) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $fn$
+BEGIN
+  IF p_ids IS NULL OR cardinality(p_ids) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM 1 FROM "EntityDocument" d
+    WHERE d."tenantId" = p_tenant AND d."entityId" IN (SELECT unnest(p_ids))
+    ORDER BY d."entityId" FOR UPDATE;
+  INSERT INTO "EntityDocument" AS d ("tenantId", "entityId", "document")
+    SELECT p_tenant, x."entityId", x."document" FROM crm_entity_documents(p_tenant, p_ids) x
+    ON CONFLICT ("tenantId", "entityId") DO UPDATE SET "document" = EXCLUDED."document";
+END
+$fn$;
+
+ALTER TABLE "EntityDocument" DROP COLUMN "nationalityCode";
 
 -- Rewrite every stored document in the new shape, a tenant at a time.
 DO $do$
