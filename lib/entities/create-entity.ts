@@ -5,7 +5,7 @@ import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { gregorianToHijri, hijriToGregorian } from '@/lib/reference/hijri';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { buildSearchText } from './format-entity';
-import { loadEntities, prismaRunner } from './load-entities';
+import { loadEntities } from './load-entities';
 import { readOrganizationFacts } from './organization-raw-data';
 import { ORGANIZATION_IDENTITY_TYPES, type CreateEntityInput, type IdentityInput } from './schemas';
 
@@ -114,7 +114,7 @@ export async function createEntity({ tenantId, role, input, actor, requestId }: 
         data: facts.activities.map((a) => ({ tenantId, entityId: entity.id, externalId: a.externalId ?? null, nameEn: a.nameEn ?? null, nameAr: a.nameAr ?? null })),
       });
     }
-    const [out] = await loadEntities(prismaRunner(tx), tenantId, [entity.id]);
+    const [out] = await loadEntities(tx, tenantId, [entity.id]);
     await writeAudit(tx, { tenantId, actor, action: `entity.create.${role.toLowerCase()}`, targetType: 'Entity', targetId: entity.id, after: out, requestId });
     return { data: out! };
   });
