@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
@@ -63,6 +64,19 @@ describe('migrations without a native engine', () => {
       const rows = await client.query('SELECT migration_name, count(*)::int AS n FROM "_prisma_migrations" GROUP BY 1');
       await client.end();
       expect(rows.rows.every((r: { n: number }) => r.n === 1)).toBe(true);
+    } finally {
+      await db.drop();
+    }
+  }, 120_000);
+
+  it('npm run db:migrate applies them without starting the service, then reports nothing left', async () => {
+    const db = await freshDatabase();
+    const migrate = () =>
+      run(process.execPath, ['--import', 'tsx', 'scripts/db-migrate.ts'], { env: { ...process.env, DATABASE_URL: db.url }, timeout: 90_000 });
+    try {
+      const first = JSON.parse((await migrate()).stdout);
+      expect(first.applied).toEqual(fs.readdirSync('prisma/migrations').filter((name) => /^\d+_/.test(name)).sort());
+      expect(JSON.parse((await migrate()).stdout)).toEqual({ applied: [] });
     } finally {
       await db.drop();
     }
