@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/lib/generated/prisma/client';
-import { APP_ROLE, databaseUrl } from './config';
+import { APP_ROLE, databasePoolSize, databaseUrl } from './config';
 
 export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -21,7 +21,7 @@ const globalForDb = globalThis as unknown as { crmDb?: DbHandles };
 function createHandles(url = databaseUrl()): DbHandles {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: databasePoolSize(),
     idleTimeoutMillis: 30_000,
   });
   pool.on('connect', (client) => {

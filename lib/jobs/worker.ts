@@ -15,13 +15,13 @@ export async function startWorker(
   url.searchParams.set('application_name', `crm-worker:${process.pid}`);
   const runner = await run({
     connectionString: url.toString(),
-    concurrency: options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 10),
+    concurrency: options.concurrency ?? workerConcurrency(),
     taskList: options.tasks ?? taskList,
     noHandleSignals: true,
     pollInterval: 1000,
     logger: workerLogger(),
   });
-  log('info', 'worker started', { concurrency: options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 10) });
+  log('info', 'worker started', { concurrency: options.concurrency ?? workerConcurrency() });
   return runner;
 }
 
@@ -31,4 +31,9 @@ function workerLogger(): Logger {
       const mapped = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
     log(mapped, message, { component: 'worker', ...scope, ...meta });
   });
+}
+
+/** Jobs run at once by one worker process (WORKER_CONCURRENCY, default 10). */
+export function workerConcurrency(): number {
+  return Number(process.env.WORKER_CONCURRENCY ?? 10);
 }
