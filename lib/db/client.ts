@@ -23,9 +23,9 @@ function createHandles(url = databaseUrl()): DbHandles {
     connectionString: url,
     max: databasePoolSize(),
     idleTimeoutMillis: 30_000,
-  });
-  pool.on('connect', (client) => {
-    client.query(`SET ROLE ${APP_ROLE}`).catch(() => {});
+    // Awaited before the pool hands the connection out: a failed SET ROLE fails the caller's
+    // query (the connection is closed) instead of leaving it on a role that bypasses RLS.
+    onConnect: (client) => client.query(`SET ROLE ${APP_ROLE}`),
   });
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

@@ -1,11 +1,12 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getPool } from '@/lib/db/client';
+import { getPool, useDatabase } from '@/lib/db/client';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { useTestDatabase } from '@/lib/testing/db';
 import { createTestTenant } from '@/lib/testing/factories';
 
-useTestDatabase();
+const db = useTestDatabase();
 
 describe('row-level security: the second wall', () => {
   it('hides other tenants rows even when a query forgets its tenant filter', async () => {
@@ -45,5 +46,22 @@ describe('row-level security: the second wall', () => {
     await expect(withTenant(a.id, (tx) => tx.auditLog.deleteMany({}))).rejects.toThrow();
     const rows = await withTenant(a.id, (tx) => tx.auditLog.findMany({ where: { tenantId: a.id } }));
     expect(rows.map((r) => r.action)).toEqual(['test.write']);
+  });
+
+  it('refuses to serve a connection that could not switch to the application role', async () => {
+    // A login role that is not a member of crm_app: SET ROLE fails on its connections. Serving
+    // the query anyway would run it as that role, outside the policies written for crm_app.
+    const outsider = `crm_outsider_${crypto.randomBytes(4).toString('hex')}`;
+    await db.current().pool.query(`CREATE ROLE ${outsider} LOGIN PASSWORD 'outsider'`);
+    const url = new URL(db.current().url);
+    url.username = outsider;
+    url.password = 'outsider';
+    try {
+      await useDatabase(url.toString());
+      await expect(getPool().query('SELECT current_user AS role')).rejects.toThrow(/permission denied to set role/i);
+    } finally {
+      await useDatabase(db.current().url);
+      await db.current().pool.query(`DROP ROLE ${outsider}`);
+    }
   });
 });
