@@ -12,6 +12,8 @@ import { createTenant } from '@/lib/tenancy/tenants';
 const ENTITIES = Number(process.env.BENCH_ENTITIES ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// 3 s left the service's first round 10–25% below the later ones (JIT, lazily loaded chunks).
+const WARMUP = Number(process.env.BENCH_WARMUP_SEC ?? 10);
 const CONNECTIONS = 32;
 
 const db = await startBenchDatabase();
@@ -65,8 +67,8 @@ try {
   // Warm both (JIT, connection pools), then measure them in alternating rounds, each alone: this
   // machine's speed drifts by up to 2x within minutes (shared host), so a service run and a
   // ceiling run measured back to back are compared, and the median round is reported.
-  await runLoad({ url: serviceUrl, headers, connections: CONNECTIONS, durationSec: 3 });
-  await runLoad({ url: bareUrl, connections: CONNECTIONS, durationSec: 3 });
+  await runLoad({ url: serviceUrl, headers, connections: CONNECTIONS, durationSec: WARMUP });
+  await runLoad({ url: bareUrl, connections: CONNECTIONS, durationSec: WARMUP });
   const rounds: { service: Awaited<ReturnType<typeof runLoadWithCpu>>; bare: Awaited<ReturnType<typeof runLoadWithCpu>>; ratio: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const service = await runLoadWithCpu({ url: serviceUrl, headers, connections: CONNECTIONS, durationSec: DURATION });
