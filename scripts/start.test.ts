@@ -80,4 +80,33 @@ describe('npm start', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 420_000);
+
+  it('stops the service and the database cleanly when npm itself is sent SIGTERM or killed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-start-npm-'));
+    fs.chmodSync(dir, 0o755);
+    const env = { EMBEDDED_PG_DIR: path.join(dir, 'pg'), EMBEDDED_PG_PORT: String(await freePort()), PORT: String(await freePort()), HOST: '127.0.0.1' };
+    const pidFile = path.join(env.EMBEDDED_PG_DIR, 'postmaster.pid');
+    const { DATABASE_URL: _ignored, ...rest } = process.env;
+    let npm: ChildProcess | undefined;
+    try {
+      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+        // Its own process group, so that nothing is left behind should the test fail.
+        npm = spawn('npm', ['start'], { env: { ...rest, ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+        await waitForHealth(`http://127.0.0.1:${env.PORT}/services/crm/health`, 240_000);
+        expect(fs.existsSync(pidFile)).toBe(true);
+        npm.kill(signal);
+        const deadline = Date.now() + 30_000;
+        while (fs.existsSync(pidFile) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+        expect(fs.existsSync(pidFile), `embedded PostgreSQL still running 30 s after npm got ${signal}`).toBe(false);
+        await expect(fetch(`http://127.0.0.1:${env.PORT}/services/crm/health`)).rejects.toThrow();
+      }
+    } finally {
+      try {
+        if (npm?.pid) process.kill(-npm.pid, 'SIGKILL');
+      } catch {
+        // the group is gone: nothing was left behind
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
 });

@@ -100,6 +100,14 @@ process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGHUP', () => void shutdown(0));
 
+// Under `npm start` the parent is npm: were npm killed (a process manager's SIGTERM that npm does
+// not pass on, SIGKILL, a closed terminal), this process would be left holding the port and the
+// database. Stop when orphaned.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) void shutdown(0);
+}, 500).unref();
+
 main().catch(async (error: unknown) => {
   log('error', 'start-up failed', { error: error instanceof Error ? error.message : String(error) });
   await shutdown(1);
