@@ -39,12 +39,35 @@ export async function createApiKey({ tenantId, label }: { tenantId: string; labe
   return { apiKey: generated.key, apiKeyId: row.id, prefix: row.prefix };
 }
 
-export async function revokeApiKey({ tenantId, apiKeyId }: { tenantId: string; apiKeyId: string }): Promise<void> {
+/** A tenant's keys, newest first: what an operator needs to pick one to revoke (never a secret). */
+export async function listApiKeys({ tenantId }: { tenantId: string }) {
+  return withTenant(tenantId, (tx) =>
+    tx.apiKey.findMany({
+      where: { tenantId },
+      orderBy: { createdAt: 'desc' },
+      select: { id: true, prefix: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    }),
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Revokes one of the tenant's keys, named by its id or by its prefix (the 12 characters after
+ * `crm_`, also shown in request logs). Unknown, already revoked or another tenant's → 404.
+ */
+export async function revokeApiKey({ tenantId, ...key }: { tenantId: string } & ({ apiKeyId: string } | { prefix: string })): Promise<void> {
+  if ('apiKeyId' in key && !UUID.test(key.apiKeyId)) throw ApiError.notFound();
   const updated = await withTenant(tenantId, (tx) =>
-    tx.apiKey.updateMany({ where: { tenantId, id: apiKeyId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    tx.apiKey.updateMany({
+      where: { tenantId, revokedAt: null, ...('apiKeyId' in key ? { id: key.apiKeyId } : { prefix: key.prefix }) },
+      data: { revokedAt: new Date() },
+    }),
   );
   if (updated.count === 0) throw ApiError.notFound();
-  for (const [prefix, cached] of keyCache) if (cached.apiKeyId === apiKeyId) keyCache.delete(prefix);
+  for (const [prefix, cached] of keyCache) {
+    if ('apiKeyId' in key ? cached.apiKeyId === key.apiKeyId : prefix === key.prefix) keyCache.delete(prefix);
+  }
 }
 
 /**

@@ -28,6 +28,34 @@ describe('npm run crm', () => {
     expect(res.status).toBe(200);
   }, 60_000);
 
+  it('apikey:list shows the keys without secrets; apikey:revoke takes the prefix from the key itself', async () => {
+    const { apiKey } = JSON.parse((await crm('apikey:create', '--tenant', 'acme', '--label', 'to revoke')).stdout);
+    const prefix = apiKey.split('_')[1];
+    const listed = JSON.parse((await crm('apikey:list', '--tenant', 'acme')).stdout).apiKeys;
+    expect(listed.length).toBe(3);
+    expect(listed[0]).toMatchObject({ prefix, label: 'to revoke', revokedAt: null });
+    expect(Object.keys(listed[0]).sort()).toEqual(['createdAt', 'id', 'label', 'lastUsedAt', 'prefix', 'revokedAt']);
+    expect(JSON.stringify(listed)).not.toContain(apiKey.split('_')[2]);
+
+    const revoked = await crm('apikey:revoke', '--tenant', 'acme', '--prefix', prefix);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toEqual({ revoked: true });
+    const res = await callRoute(listEntities, 'GET', '/services/crm/entities', { headers: { 'x-api-key': apiKey, 'x-tenant': 'acme' } });
+    expect(res.status).toBe(401);
+    const after = JSON.parse((await crm('apikey:list', '--tenant', 'acme')).stdout).apiKeys;
+    expect(after.find((k: { prefix: string }) => k.prefix === prefix).revokedAt).not.toBeNull();
+    // Once is enough: a second revoke names no active key.
+    expect((await crm('apikey:revoke', '--tenant', 'acme', '--id', listed[0].id)).stderr).toMatch(/NOT_FOUND/);
+  }, 60_000);
+
+  it("apikey:revoke cannot reach another tenant's key", async () => {
+    const other = JSON.parse((await crm('tenant:create', '--slug', 'other', '--name-en', 'Other')).stdout);
+    const r = await crm('apikey:revoke', '--tenant', 'acme', '--prefix', other.apiKey.split('_')[1]);
+    expect(r.stderr).toMatch(/NOT_FOUND/);
+    const res = await callRoute(listEntities, 'GET', '/services/crm/entities', { headers: { 'x-api-key': other.apiKey, 'x-tenant': 'other' } });
+    expect(res.status).toBe(200);
+  }, 60_000);
+
   it('user:create stores an argon2id hash, never the password', async () => {
     const r = await crm('user:create', '--email', 'Officer@Acme.test', '--password', 'correct horse battery', '--role', 'officer', '--tenant', 'acme');
     expect(r.code, r.stderr).toBe(0);
@@ -43,6 +71,9 @@ describe('npm run crm', () => {
     [['apikey:create', '--tenant', 'nobody'], /NOT_FOUND/],
     [['user:create', '--email', 'not-an-email', '--password', 'long enough pw', '--role', 'officer', '--tenant', 'acme'], /email/],
     [['user:create', '--email', 'x@y.z', '--password', 'long enough pw', '--role', 'boss', '--tenant', 'acme'], /role/],
+    [['apikey:revoke', '--tenant', 'acme', '--id', 'not-a-uuid'], /NOT_FOUND/],
+    [['apikey:revoke', '--tenant', 'acme'], /--prefix or --id/],
+    [['apikey:revoke', '--tenant', 'acme', '--id', '6f1c0e64-1b7e-4c55-9d0a-3f0f5d8e2a11', '--prefix', 'abc'], /--prefix or --id/],
     [['no:such-command'], /usage/],
   ])('fails with a non-zero exit and one line on stderr: %j', async (args, pattern) => {
     const r = await crm(...(args as string[]));

@@ -1,7 +1,7 @@
 import { createTenant, getTenantBySlug } from '@/lib/tenancy/tenants';
-import { createApiKey, revokeApiKey } from '@/lib/tenancy/api-keys';
+import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/tenancy/api-keys';
 import { createUser } from '@/lib/tenancy/users';
-import { required, type Command } from './command';
+import { CliError, required, type Command } from './command';
 
 export const platformCommands: Record<string, Command> = {
   'tenant:create': {
@@ -25,12 +25,21 @@ export const platformCommands: Record<string, Command> = {
       return { apiKey };
     },
   },
-  'apikey:revoke': {
-    usage: 'apikey:revoke --tenant acme --id <apiKeyId>',
-    options: { tenant: 'string', id: 'string' },
+  'apikey:list': {
+    usage: 'apikey:list --tenant acme',
+    options: { tenant: 'string' },
     run: async (o) => {
       const tenant = await getTenantBySlug({ slug: required(o, 'tenant') });
-      await revokeApiKey({ tenantId: tenant.id, apiKeyId: required(o, 'id') });
+      return { apiKeys: await listApiKeys({ tenantId: tenant.id }) };
+    },
+  },
+  'apikey:revoke': {
+    usage: 'apikey:revoke --tenant acme (--prefix <the 12 characters after crm_> | --id <apiKeyId>)',
+    options: { tenant: 'string', id: 'string', prefix: 'string' },
+    run: async (o) => {
+      if (Boolean(o.id) === Boolean(o.prefix)) throw new CliError('give one of --prefix or --id');
+      const tenant = await getTenantBySlug({ slug: required(o, 'tenant') });
+      await revokeApiKey(o.id ? { tenantId: tenant.id, apiKeyId: required(o, 'id') } : { tenantId: tenant.id, prefix: required(o, 'prefix') });
       return { revoked: true };
     },
   },
