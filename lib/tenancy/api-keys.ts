@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
 
@@ -50,14 +51,12 @@ export async function listApiKeys({ tenantId }: { tenantId: string }) {
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Revokes one of the tenant's keys, named by its id or by its prefix (the 12 characters after
  * `crm_`, also shown in request logs). Unknown, already revoked or another tenant's → 404.
  */
 export async function revokeApiKey({ tenantId, ...key }: { tenantId: string } & ({ apiKeyId: string } | { prefix: string })): Promise<void> {
-  if ('apiKeyId' in key && !UUID.test(key.apiKeyId)) throw ApiError.notFound();
+  if ('apiKeyId' in key && !z.uuid().safeParse(key.apiKeyId).success) throw ApiError.notFound();
   const updated = await withTenant(tenantId, (tx) =>
     tx.apiKey.updateMany({
       where: { tenantId, revokedAt: null, ...('apiKeyId' in key ? { id: key.apiKeyId } : { prefix: key.prefix }) },
