@@ -60,6 +60,15 @@ test("change a client's status through the confirmation, with the audit trail up
   await expect(page.getByTestId('status-notice')).toContainText('Status changed to Blocked. The client will be e-mailed at');
   await expect(page.getByTestId('entity-status')).toHaveText('Blocked');
   await expect(page.getByTestId('audit-timeline')).toContainText('Sara Officer');
+  // The change itself, in the officer's words: labels and statuses translated, the reason as typed.
+  const statusEvent = () => page.getByTestId('audit-timeline').locator('li').filter({ has: page.locator('[data-action="entity.status.update"]') });
+  await expect(statusEvent().locator('[data-field="status"]')).toHaveText('Status: Active → Blocked');
+  await expect(statusEvent().locator('[data-field="reason"]')).toHaveText('Reason: — → Sanctions screening hit under investigation');
+  await expect(statusEvent().locator('[data-field="emailOptions"]')).toHaveText('Client e-mail: — → requested, in Arabic');
+  await page.goto(`/ar/entities/${seed.entities.statusClient}`);
+  await expect(statusEvent().locator('[data-field="status"]')).toHaveText('الحالة: من نشط إلى محظور');
+  await expect(statusEvent().locator('[data-field="emailOptions"]')).toHaveText('بريد العميل: من — إلى مطلوب، بالعربية');
+  await page.goto(`/en/entities/${seed.entities.statusClient}`);
 
   // Only the transitions the API allows are offered; Blocked → Blocked is not among them.
   const options = await page.getByLabel('New status').locator('option').allTextContents();

@@ -1,21 +1,30 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { AuditEventView } from '@/lib/audit/list-audit-events';
 import { DateTimeText } from '@/components/ui/dates';
+import { describeAuditChange } from '@/lib/audit/describe-change';
 
-/** Shows a before/after pair compactly: `status: Active → Blocked`. */
-function describeChange(before: unknown, after: unknown): string[] {
-  // A creation's "after" is the whole record: the action label says enough.
-  if (!before || typeof before !== 'object') return [];
-  const b = before as Record<string, unknown>;
-  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].slice(0, 6);
-  const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v).slice(0, 80) : String(v));
-  return keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k])).map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`);
-}
+/** Fields whose values are enum members with labels in messages `enums.<group>`. */
+const ENUM_GROUP: Record<string, string> = { status: 'status', classification: 'classification', verificationStatus: 'verification' };
 
 export async function AuditTimeline({ events }: { events: AuditEventView[] }) {
   const t = await getTranslations('profile');
+  const tEnums = await getTranslations('enums');
+  const tReview = await getTranslations('bankReview');
+  const tCommon = await getTranslations('common');
   const locale = await getLocale();
+  // Values in the officer's language where they are ours to name; free text (a reason) as written.
+  const showValue = (field: string, value: unknown): string => {
+    if (value === undefined) return '—';
+    const group = ENUM_GROUP[field];
+    if (group && typeof value === 'string' && tEnums.has(`${group}.${value}`)) return tEnums(`${group}.${value}`);
+    if (field === 'decision' && (value === 'Approve' || value === 'Reject')) return tReview(value === 'Approve' ? 'approve' : 'reject');
+    if (field === 'emailOptions' && typeof value === 'object') {
+      const options = value as { notify?: boolean; language?: string };
+      return options.notify ? t('auditEmail', { language: options.language ?? 'en' }) : tCommon('no');
+    }
+    if (typeof value === 'boolean') return tCommon(value ? 'yes' : 'no');
+    return typeof value === 'object' ? JSON.stringify(value).slice(0, 80) : String(value);
+  };
   if (events.length === 0) return <p className="text-sm text-slate-600">{t('noAudit')}</p>;
   const actorTypes = ['user', 'apiKey', 'system', 'cli'];
   return (
@@ -37,9 +46,16 @@ export async function AuditTimeline({ events }: { events: AuditEventView[] }) {
               </span>
               <span className="text-xs text-slate-600">{t('auditBy', { actor })}</span>
             </div>
-            <ul className="mt-1 text-xs text-slate-700" dir="ltr">
-              {describeChange(event.before, event.after).map((line) => (
-                <li key={line} className="break-all text-start">{line}</li>
+            <ul className="mt-1 text-xs text-slate-700">
+              {describeAuditChange(event.before, event.after).map((change) => (
+                <li key={change.field} className="break-words" data-field={change.field}>
+                  {t.rich('auditChange', {
+                    field: t.has(`auditFields.${change.field}`) ? t(`auditFields.${change.field}`) : change.field,
+                    from: showValue(change.field, change.from),
+                    to: showValue(change.field, change.to),
+                    v: (chunks) => <bdi>{chunks}</bdi>,
+                  })}
+                </li>
               ))}
             </ul>
           </li>
