@@ -68,6 +68,15 @@ describe('name particles and honorifics', () => {
       [a.tokens[2]!.key, false, true],
     ]);
   });
+  it('reads dotted legal forms (ذ.م.م, L.L.C., W.L.L) as one legal word, not as letters of the name', () => {
+    const legalFlags = (s: string) => normalizeName(s, 'Organization').tokens.map((t) => [t.key, t.legal]);
+    expect(legalFlags('شركة النور للصرافة ذ.م.م')).toEqual([...legalFlags('شركة النور للصرافة'), [expect.any(String), true]]);
+    expect(legalFlags('Al Noor Exchange L.L.C.')).toEqual(legalFlags('Al Noor Exchange LLC'));
+    expect(legalFlags('Gulf Star W. L. L')).toEqual(legalFlags('Gulf Star WLL'));
+    // Dotted letters that are no legal form stay letters, and a person's initials are untouched.
+    expect(legalFlags('Q.R. Holdings')).toEqual([['q', false], ['r', false], ['holdings', false]]);
+    expect(normalizeName('J.M. Carter').tokens.map((t) => [t.key, t.initial])).toEqual([['j', true], ['m', true], ['carter', false]]);
+  });
 });
 
 describe('transliteration', () => {

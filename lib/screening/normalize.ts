@@ -111,9 +111,24 @@ export function normalizeLatinText(input: string): string {
   return s;
 }
 
-/** Text normalization for both scripts (used for search keys and exact comparison). */
-export function normalizeText(input: string): string {
+/**
+ * Dotted legal forms ("ذ.م.م", "l.l.c.", "w. l. l") → one word, before punctuation becomes space
+ * and would leave their letters as tokens of the name. Other dotted letters ("a.b.") stay.
+ */
+function joinDottedLegalForms(s: string): string {
+  return s.replace(/(?<![\p{L}\p{N}])\p{L}(?:\. ?\p{L})+\.?(?![\p{L}\p{N}])/gu, (dotted) => {
+    const joined = dotted.replace(/[. ]/g, '');
+    return LEGAL_LATIN.has(joined) || LEGAL_ARABIC.has(joined) ? joined : dotted;
+  });
+}
+
+/**
+ * Text normalization for both scripts (used for search keys and exact comparison).
+ * `organization`: dotted legal forms are read as one word (joinDottedLegalForms).
+ */
+export function normalizeText(input: string, { organization = false } = {}): string {
   let s = normalizeArabic(normalizeLatinText(input));
+  if (organization) s = joinDottedLegalForms(s);
   s = s.replace(/[^\p{L}\p{N}]+/gu, ' ');
   return s.replace(/\s+/g, ' ').trim();
 }
@@ -182,7 +197,7 @@ function arabicToLatin(stem: string): { key: string; vowelPoor: boolean } {
  * `type` only changes how legal-form words are treated (they are flagged for both).
  */
 export function normalizeName(input: string, type: 'Individual' | 'Organization' = 'Individual'): NormalizedName {
-  const text = normalizeText(input);
+  const text = normalizeText(input, { organization: type === 'Organization' });
   const raw: RawTok[] = text
     .split(' ')
     .filter(Boolean)
