@@ -57,16 +57,12 @@ export async function listApiKeys({ tenantId }: { tenantId: string }) {
  */
 export async function revokeApiKey({ tenantId, ...key }: { tenantId: string } & ({ apiKeyId: string } | { prefix: string })): Promise<void> {
   if ('apiKeyId' in key && !z.uuid().safeParse(key.apiKeyId).success) throw ApiError.notFound();
-  const updated = await withTenant(tenantId, (tx) =>
-    tx.apiKey.updateMany({
-      where: { tenantId, revokedAt: null, ...('apiKeyId' in key ? { id: key.apiKeyId } : { prefix: key.prefix }) },
-      data: { revokedAt: new Date() },
-    }),
+  const selector = 'apiKeyId' in key ? { id: key.apiKeyId } : { prefix: key.prefix };
+  const revoked = await withTenant(tenantId, (tx) =>
+    tx.apiKey.updateManyAndReturn({ where: { tenantId, revokedAt: null, ...selector }, data: { revokedAt: new Date() }, select: { prefix: true } }),
   );
-  if (updated.count === 0) throw ApiError.notFound();
-  for (const [prefix, cached] of keyCache) {
-    if ('apiKeyId' in key ? cached.apiKeyId === key.apiKeyId : prefix === key.prefix) keyCache.delete(prefix);
-  }
+  if (revoked.length === 0) throw ApiError.notFound();
+  for (const { prefix } of revoked) keyCache.delete(prefix);
 }
 
 /**
