@@ -13,15 +13,16 @@ export async function startWorker(
 ): Promise<Runner> {
   const url = new URL(options.connectionString ?? databaseUrl());
   url.searchParams.set('application_name', `crm-worker:${process.pid}`);
+  const concurrency = options.concurrency ?? workerConcurrency();
   const runner = await run({
     connectionString: url.toString(),
-    concurrency: options.concurrency ?? workerConcurrency(),
+    concurrency,
     taskList: options.tasks ?? taskList,
     noHandleSignals: true,
     pollInterval: 1000,
     logger: workerLogger(),
   });
-  log('info', 'worker started', { concurrency: options.concurrency ?? workerConcurrency() });
+  log('info', 'worker started', { concurrency });
   return runner;
 }
 
