@@ -1,5 +1,19 @@
 import next from 'eslint-config-next';
 
+// The layers of the tree and the imports each may make (README, Architecture). A wrong arrow fails
+// `npm test`. Tests may import anything (test support lives in scripts/testing).
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const from = (...folders) => folders.flatMap((f) => [`@/${f}`, `@/${f}/*`]);
+const relative = (...folders) => folders.flatMap((f) => [`../${f}`, `../${f}/*`, `../../${f}/*`]);
+const layer = (message, ...folders) => ({ group: [...from(...folders), ...relative(...folders.map((f) => f.replace(/^lib\//, '')))], message });
+
+const HTTP = layer('Domains do not know HTTP: a route in app/ calls the service, and lib/http turns its result or AppError into a response.', 'lib/http');
+const SESSION = layer('Domains do not read sessions: the route wrapper authenticates and passes tenantId and actor.', 'lib/auth');
+const EDGES = layer('Only routes and pages import app/ and components/; scripts/ is tooling and tests.', 'app', 'components', 'scripts');
+const NEXT = { group: ['next', 'next/*', 'next-intl/server', 'react', 'react-dom'], message: 'Domains and core run outside Next.js (worker, CLI): no framework imports.' };
+const DOMAINS = ['attachments', 'audit', 'bank-accounts', 'entities', 'jobs', 'notifications', 'platform', 'reference', 'screening', 'tags', 'tenancy', 'webhooks', 'kyc', 'relationships', 'transactions', 'monitoring', 'cases', 'bulk'];
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 const config = [
   ...next,
   {
@@ -7,8 +21,59 @@ const config = [
   },
   {
     // Server-side TypeScript has no React hooks; `use…` names there (useTestDatabase) are plain functions.
-    files: ['lib/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    files: ['lib/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', ...TESTS],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    // lib/core: errors, wire formats, pagination, logging. Knows neither HTTP nor a domain nor the database.
+    files: ['lib/core/**'],
+    ignores: TESTS,
+    rules: restrict(layer('lib/core depends on nothing of ours.', 'lib/db', 'lib/http', 'lib/auth', 'lib/i18n', ...DOMAINS.map((d) => `lib/${d}`)), EDGES, NEXT),
+  },
+  {
+    // lib/db: the Prisma client, embedded PostgreSQL, row-level security, raw SQL helpers.
+    files: ['lib/db/**'],
+    ignores: TESTS,
+    rules: restrict(layer('lib/db knows no domain.', 'lib/http', 'lib/auth', 'lib/i18n', ...DOMAINS.map((d) => `lib/${d}`)), EDGES, NEXT),
+  },
+  {
+    // Domains: schemas and verb-noun services with tenantId; they import lib/core, lib/db and each other.
+    files: DOMAINS.map((d) => `lib/${d}/**`),
+    ignores: TESTS,
+    rules: restrict(HTTP, SESSION, layer('Domains do not import the web app wiring.', 'lib/i18n'), EDGES, NEXT),
+  },
+  {
+    // lib/http: the one route wrapper, errors → responses, uploads, downloads, OpenAPI.
+    files: ['lib/http/**'],
+    ignores: TESTS,
+    rules: restrict(EDGES),
+  },
+  {
+    files: ['lib/auth/**'],
+    ignores: TESTS,
+    rules: restrict(layer('Sessions sit beside the wrapper, not under it.', 'lib/http'), EDGES),
+  },
+  {
+    // Routes and pages: through lib/http and the domain services, never the database directly.
+    files: ['app/**'],
+    ignores: TESTS,
+    rules: restrict(layer('Routes and pages reach data through a domain service.', 'lib/db'), layer('Tooling and test support stay out of the app.', 'scripts')),
+  },
+  {
+    // Presentational components: props in, markup out; server code only as types (z.infer of the API schemas).
+    files: ['components/**'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer('Components do not reach the server: pages pass them data, API routes serve their calls.', 'lib/db', 'lib/http', 'app', 'scripts'),
+            { group: [...DOMAINS, 'auth'].flatMap((d) => from(`lib/${d}`)), allowTypeImports: true, message: 'Components import domain types only (`import type`), never services.' },
+          ],
+        },
+      ],
+    },
   },
   {
     rules: {

@@ -23,7 +23,7 @@ const log = (...a: unknown[]) => console.log(`[${((Date.now() - started) / 1000)
 async function seed(attachmentsDir: string) {
   // Services read DATABASE_URL / ATTACHMENTS_DIR lazily, so they are imported after both are set.
   process.env.ATTACHMENTS_DIR = attachmentsDir;
-  const { createTestTenant } = await import('@/lib/testing/factories');
+  const { createTestTenant } = await import('@/scripts/testing/factories');
   const { createUser } = await import('@/lib/tenancy/users');
   const { withPlatform } = await import('@/lib/db/tenant-tx');
   const f = await import('@/e2e/fixtures/records');

@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import pg from 'pg';
-import { ENTITY_DOCUMENTS_SQL } from '@/lib/entities/entity-json-sql';
+import { ENTITY_DOCUMENTS_SQL } from '@/lib/entities/load-entities';
 import { runLoad, runLoadWithCpu, startBenchDatabase, startBenchServer, writeResult, type BenchDatabase, type BenchServer } from './lib/server';
 
 const N = Number(process.env.BENCH_ENTITIES ?? 100_000);

@@ -194,8 +194,8 @@ async function main() {
 
     // -------------------------------------------------- labeled entries
     // pairs.json (tuned on) and holdout.json (written before the candidate-search rework, never tuned on)
-    const tuned: any[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'lib/screening/eval/pairs.json'), 'utf8'));
-    const holdout: any[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'lib/screening/eval/holdout.json'), 'utf8'));
+    const tuned: any[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/screening-eval/pairs.json'), 'utf8'));
+    const holdout: any[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/screening-eval/holdout.json'), 'utf8'));
     const pairs: any[] = [...tuned.map((p) => ({ ...p, set: 'labeled' })), ...holdout.map((p) => ({ ...p, set: 'holdout' }))];
     const existing = REUSE ? Number((await admin.query('SELECT count(*)::int AS n FROM "WatchlistEntry"')).rows[0].n) : 0;
     const reuse = REUSE && existing >= N + pairs.length;

@@ -23,11 +23,11 @@ process.env.LOG_LEVEL ??= 'warn';
 
 const { startBenchDatabase, writeResult } = await import('./lib/server');
 const { useDatabase, closeDatabase } = await import('@/lib/db/client');
-const { withTenantSql } = await import('@/lib/webhooks/sql');
+const { withTenantConnection } = await import('@/lib/db/sql');
 const { startWorker } = await import('@/lib/jobs/worker');
-const { createTestTenant } = await import('@/lib/testing/factories');
+const { createTestTenant } = await import('@/scripts/testing/factories');
 const { registerWebhookEndpoint } = await import('@/lib/webhooks/endpoints');
-const { startReceiver } = await import('@/lib/webhooks/testing/receiver');
+const { startReceiver } = await import('@/scripts/testing/webhooks/receiver');
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 300);
@@ -79,7 +79,7 @@ async function run(mode: 'paced' | 'burst' | 'warm-up', events = EVENTS) {
   const emitOne = async (i: number) => {
     // Stamped before the transaction starts (conservative: includes the producer's own commit).
     const startedAt = Date.now();
-    const id = await withTenantSql(tenant.id, async (client) => {
+    const id = await withTenantConnection(tenant.id, async (client) => {
       const row = await client.query<{ id: string }>(
         `INSERT INTO "OutboxEvent" (id, "tenantId", type, payload) VALUES (gen_random_uuid(), $1, 'EntityStatusUpdate', $2) RETURNING id`,
         [tenant.id, JSON.stringify({ i, mode })],

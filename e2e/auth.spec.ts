@@ -42,8 +42,8 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/en\/sign-in/);
   });
 
-  test('internal JSON routes need a session (401), not just a hidden link', async ({ request }) => {
-    const response = await request.get('/api/internal/entities');
+  test('the JSON routes the app calls need a session (401), not just a hidden link', async ({ request }) => {
+    const response = await request.get('/services/crm/entities');
     expect(response.status()).toBe(401);
     const body = await response.json();
     expect(body.errorCode).toBe('UNAUTHORIZED');

@@ -1,4 +1,8 @@
+import { BASE_URL } from './fixtures/env';
 import { expect, signIn, test, USERS } from './fixtures/test';
+
+// Browsers send Origin with every write; the API refuses a session write from another origin.
+const sameOrigin = { origin: BASE_URL };
 
 test.describe('tenant wall and roles', () => {
   test("an officer of tenant A cannot open tenant B's entity or document by URL", async ({ page, seed }) => {
@@ -8,12 +12,16 @@ test.describe('tenant wall and roles', () => {
     await expect(page.getByText('Beta Secret Client')).toHaveCount(0);
 
     const api = page.context().request;
-    expect((await api.get(`/api/internal/attachments/${seed.attachments.betaImage}`)).status()).toBe(404);
-    expect((await api.get(`/api/internal/attachments/${seed.attachments.alphaImage}`)).status()).toBe(200);
-    const search = await (await api.get('/api/internal/entities?q=secret')).json();
+    expect((await api.get(`/services/crm/attachments/${seed.attachments.betaImage}/content?inline=true`)).status()).toBe(404);
+    expect((await api.get(`/services/crm/attachments/${seed.attachments.alphaImage}/content?inline=true`)).status()).toBe(200);
+    const search = await (await api.get('/services/crm/entities?q=secret')).json();
     expect(search.meta.totalCount).toBe(0);
-    const patch = await api.patch(`/api/internal/entities/${seed.entities.betaSecret}/status`, { data: { status: 'Blocked' } });
+    const patch = await api.patch(`/services/crm/entities/client/${seed.entities.betaSecret}/status`, { data: { status: 'Blocked' }, headers: sameOrigin });
     expect(patch.status()).toBe(404);
+    // The same write from another site (cross-site request forgery) is refused before it is looked at.
+    const forged = await api.patch(`/services/crm/entities/client/${seed.entities.fatimah}/status`, { data: { status: 'Blocked' }, headers: { origin: 'https://evil.example' } });
+    expect(forged.status()).toBe(403);
+    expect((await forged.json()).errorCode).toBe('FORBIDDEN');
   });
 
   test('an officer cannot move their session to another tenant with a forged session update', async ({ page, seed }) => {
@@ -47,9 +55,9 @@ test.describe('tenant wall and roles', () => {
     await expect(page.getByTestId('change-status')).toHaveCount(0);
 
     const api = page.context().request;
-    const review = await api.patch(`/api/internal/bank-accounts/${seed.accounts.toApprove.id}/review`, { data: { decision: 'Approve' } });
+    const review = await api.patch(`/services/crm/bank-accounts/manual/${seed.accounts.toApprove.id}/review`, { data: { decision: 'Approve' }, headers: sameOrigin });
     expect(review.status()).toBe(403);
-    const status = await api.patch(`/api/internal/entities/${seed.entities.statusClient}/status`, { data: { status: 'Blocked' } });
+    const status = await api.patch(`/services/crm/entities/client/${seed.entities.statusClient}/status`, { data: { status: 'Blocked' }, headers: sameOrigin });
     expect(status.status()).toBe(403);
   });
 

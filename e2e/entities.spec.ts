@@ -1,3 +1,4 @@
+import { BASE_URL } from './fixtures/env';
 import { expect, signIn, test, USERS } from './fixtures/test';
 
 test('search, filter and paginate the entity list, then open a full profile', async ({ page }) => {
@@ -75,7 +76,7 @@ test("change a client's status through the confirmation, with the audit trail up
   expect(options).toEqual(['Active', 'Deactivated', 'Deceased']);
   // The server enforces them too: a forbidden transition is a 409 with a bilingual message.
   const api = page.context().request;
-  const same = await api.patch(`/api/internal/entities/${seed.entities.statusClient}/status`, { data: { status: 'Blocked' } });
+  const same = await api.patch(`/services/crm/entities/client/${seed.entities.statusClient}/status`, { data: { status: 'Blocked' }, headers: { origin: BASE_URL } });
   expect(same.status()).toBe(409);
   expect((await same.json()).errorCode).toBe('INVALID_STATUS_TRANSITION');
 });

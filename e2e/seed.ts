@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { createUser } from '@/lib/tenancy/users';
 import { closeDatabase } from '@/lib/db/client';
-import { createTestTenant } from '@/lib/testing/factories';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { addAddress, addAuditEvents, createBankAccount, createClient, createTag, makePdf, makePng, saudiIban, SEED_ACTOR, upload } from './fixtures/records';
 import { USERS, type SeedResult } from './fixtures/users';
 

@@ -2,8 +2,9 @@
 // one-line message on stderr and exit code 1 (2 for usage errors).
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
-import { ApiError, errorBody } from '@/lib/api/errors';
-import { formatIssues } from '@/lib/api/wrapper';
+import { AppError } from '@/lib/core/errors';
+import { formatIssues } from '@/lib/core/validation';
+import en from '@/messages/en.json';
 import { CliError, type Command } from './cli/command';
 import { withCliDatabase } from './cli/context';
 import { commands } from './cli/commands';
@@ -35,8 +36,8 @@ async function main(argv: string[]): Promise<number> {
 
 function describe(error: unknown): string {
   if (error instanceof ZodError) return formatIssues(error).join('; ');
-  if (error instanceof ApiError) {
-    return error.validationErrors?.length ? error.validationErrors.join('; ') : `${error.code}: ${errorBody(error.code).message.en}`;
+  if (error instanceof AppError) {
+    return error.validationErrors?.length ? error.validationErrors.join('; ') : `${error.code}: ${en.errors[error.code]}`;
   }
   if (error instanceof CliError) return error.message;
   return error instanceof Error ? error.message : String(error);

@@ -2,7 +2,7 @@
 // keyed by fixed crmIds, tags by name, users by e-mail; running it twice changes nothing but
 // issues a fresh API key, since stored keys are hashes and cannot be shown again).
 import crypto from 'node:crypto';
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { createTenant, getTenantBySlug } from '@/lib/tenancy/tenants';
 import { createApiKey } from '@/lib/tenancy/api-keys';
@@ -14,7 +14,7 @@ import { updateClientStatus } from '@/lib/entities/update-client-status';
 import { createBankAccount } from '@/lib/bank-accounts/create-bank-account';
 import { createAttachment } from '@/lib/attachments/create-attachment';
 import type { CreateEntityInput } from '@/lib/entities/schemas';
-import { makePdf, makePng, saudiIban } from '@/lib/testing/record-factories';
+import { makePdf, makePng, saudiIban } from '@/scripts/testing/record-factories';
 import { withCliDatabase } from './cli/context';
 
 const actor = { type: 'cli' as const };
@@ -67,7 +67,7 @@ async function ensureTenant() {
     const { tenant, apiKey } = await createTenant({ slug: SLUG, nameEn: 'Demo Financial Services', nameAr: 'الخدمات المالية التجريبية' });
     return { tenant, apiKey, created: true };
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === 'CONFLICT')) throw error;
+    if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
     const tenant = await getTenantBySlug({ slug: SLUG });
     const { apiKey } = await createApiKey({ tenantId: tenant.id, label: 'seed:demo' });
     return { tenant, apiKey, created: false };
@@ -79,7 +79,7 @@ async function ensureUser(email: string, password: string, role: 'admin' | 'offi
     await createUser({ email, password, role, tenantSlug: SLUG, displayName });
     return 'created';
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'CONFLICT') return 'exists';
+    if (error instanceof AppError && error.code === 'CONFLICT') return 'exists';
     throw error;
   }
 }
@@ -207,7 +207,7 @@ withCliDatabase(main).then(
     process.exit(0);
   },
   (error) => {
-    process.stderr.write(`seed:demo failed: ${error instanceof ApiError ? `${error.code} ${error.validationErrors?.join('; ') ?? ''}` : (error as Error).message}\n`);
+    process.stderr.write(`seed:demo failed: ${error instanceof AppError ? `${error.code} ${error.validationErrors?.join('; ') ?? ''}` : (error as Error).message}\n`);
     process.exit(1);
   },
 );

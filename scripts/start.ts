@@ -7,7 +7,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@/lib/db/embedded';
 import { applyMigrations } from '@/lib/db/migrate';
-import { log } from '@/lib/api/logger';
+import { log } from '@/lib/core/logger';
 
 const dev = process.argv.includes('--dev');
 const port = process.env.PORT ?? '3000';

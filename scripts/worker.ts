@@ -1,7 +1,7 @@
 // The background job worker, as its own process (`npm start` runs it beside Next.js;
 // in production run `tsx scripts/worker.ts` separately, as many as you like).
 import { startWorker, workerConcurrency } from '@/lib/jobs/worker';
-import { log } from '@/lib/api/logger';
+import { log } from '@/lib/core/logger';
 
 // Each running job may hold a connection of the application pool; two more serve the rest. The
 // web process's small default (lib/db/config.ts) would make jobs wait for each other.

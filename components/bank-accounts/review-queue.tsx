@@ -13,7 +13,7 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { DocumentPreview } from '@/components/entities/document-preview';
 import { displayName } from '@/components/entities/entity-types';
 import { ReviewForm, type Decision } from './review-form';
-import type { ReviewPage } from './review-types';
+import type { ReviewQueuePage as ReviewPage } from '@/lib/bank-accounts/schemas';
 
 export function ReviewQueue() {
   const t = useTranslations();
@@ -23,11 +23,11 @@ export function ReviewQueue() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const key = ['bank-review', page] as const;
 
-  const query = useQuery({ queryKey: key, queryFn: () => fetchJson<ReviewPage>(`/api/internal/bank-accounts/review?page=${page}&size=20`) });
+  const query = useQuery({ queryKey: key, queryFn: () => fetchJson<ReviewPage>(`/services/crm/bank-accounts/manual/pending?page=${page}&size=20`) });
 
   const review = useMutation({
     mutationFn: ({ accountId, decision }: { accountId: string; iban: string; decision: Decision }) =>
-      fetchJson(`/api/internal/bank-accounts/${accountId}/review`, { method: 'PATCH', body: JSON.stringify(decision) }),
+      fetchJson(`/services/crm/bank-accounts/manual/${accountId}/review`, { method: 'PATCH', body: JSON.stringify(decision) }),
     // Optimistic: the row leaves the queue at once; if the server refuses, it comes back.
     onMutate: async ({ accountId }) => {
       setNotice(null);

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { AuditEventView } from '@/lib/audit/list-audit-events';
 import { DateTimeText } from '@/components/ui/dates';
-import { describeAuditChange } from '@/lib/audit/describe-change';
+import { describeAuditChange } from '@/components/entities/describe-change';
 
 /** Fields whose values are enum members with labels in messages `enums.<group>`. */
 const ENUM_GROUP: Record<string, string> = { status: 'status', classification: 'classification', verificationStatus: 'verification' };

@@ -22,7 +22,7 @@ export function ChangeStatus({ entityId, current, options, clientEmail }: { enti
 
   const mutation = useMutation({
     mutationFn: () =>
-      fetchJson<{ status: string }>(`/api/internal/entities/${entityId}/status`, {
+      fetchJson<{ status: string }>(`/services/crm/entities/client/${entityId}/status`, {
         method: 'PATCH',
         body: JSON.stringify({ status: target, reason: reason.trim() || undefined, emailOptions: notify ? { notify: true, language } : undefined }),
       }),

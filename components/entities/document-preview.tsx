@@ -12,7 +12,7 @@ import type { AttachmentView } from './profile-types';
 export function DocumentPreview({ attachment }: { attachment: AttachmentView }) {
   const t = useTranslations('profile');
   const [open, setOpen] = useState(false);
-  const src = `/api/internal/attachments/${attachment.id}`;
+  const src = `/services/crm/attachments/${attachment.id}/content?inline=true`;
   if (attachment.mimeType.startsWith('image/')) {
     return (
       <a href={src} target="_blank" rel="noopener" className="block w-24" title={attachment.name}>

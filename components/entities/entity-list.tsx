@@ -37,7 +37,7 @@ export function EntityList() {
 
   const result = useQuery({
     queryKey: ['entities', key],
-    queryFn: () => fetchJson<EntityPage>(`/api/internal/entities?${key}`),
+    queryFn: () => fetchJson<EntityPage>(`/services/crm/entities?${key}`),
     placeholderData: keepPreviousData,
   });
 

@@ -1,20 +1,9 @@
-/** The parts of the API's Entity resource the UI reads (the service returns the spec's shape). */
-export interface EntityRow {
-  id: string;
-  crmId?: string | null;
-  role?: string | null;
-  type?: string | null;
-  status?: string | null;
-  nameEn?: string | null;
-  nameAr?: string | null;
-  email?: string | null;
-  createdAt: string;
-}
+import type { z } from 'zod';
+import type { entityList } from '@/lib/entities/schemas';
 
-export interface EntityPage {
-  meta: { page: number; size: number; totalCount: number; totalPages: number };
-  data: EntityRow[];
-}
+/** A page of GET /services/crm/entities, as its response schema says. */
+export type EntityPage = z.infer<typeof entityList>;
+export type EntityRow = EntityPage['data'][number];
 
 /** The name in the reader's language, falling back to the other one. */
 export function displayName(locale: string, entity: { nameEn?: string | null; nameAr?: string | null }): string | null {

@@ -25,8 +25,6 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
   const accounts = entity.bankAccounts ?? [];
   const addresses = entity.addresses ?? [];
   const tags = entity.tags ?? [];
-  const relationships = entity.relationships ?? [];
-  const score = entity.kyc?.scores?.[0];
   const phone = entity.phoneNumber ? `+${entity.countryCode ?? ''} ${entity.phoneNumber}` : null;
 
   return (
@@ -73,19 +71,9 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
         </div>
       </Card>
 
+      {/* The API's entity carries no KYC record yet (kyc is null until KYC onboarding exists). */}
       <Card title={t('profile.kyc')} id="kyc">
-        {entity.kyc ? (
-          <DefinitionGrid
-            rows={[
-              [t('profile.kycStatus'), entity.kyc.status ? <Badge tone={toneOfStatus(entity.kyc.status)}>{entity.kyc.status}</Badge> : '—'],
-              [t('profile.riskLevel'), score?.riskLevel ?? '—'],
-              [t('profile.eddStatus'), entity.kyc.eddStatus ?? '—'],
-              [t('profile.completedAt'), <DateText key="done" locale={locale} value={entity.kyc.completedAt} />],
-            ]}
-          />
-        ) : (
-          <p className="text-sm text-slate-600">{t('profile.noKyc')}</p>
-        )}
+        <p className="text-sm text-slate-600">{t('profile.noKyc')}</p>
       </Card>
 
       <Card title={t('profile.identities')} id="identities">
@@ -192,27 +180,9 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
         )}
       </Card>
 
+      {/* Relationships are always empty until related parties can be invited. */}
       <Card title={t('profile.relationships')} id="relationships">
-        {relationships.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('profile.noRelationships')}</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {relationships.map((rel) => {
-              const other = rel.sourceEntityId === entity.id ? rel.targetEntity ?? { id: rel.targetEntityId ?? '' } : rel.sourceEntity ?? { id: rel.sourceEntityId ?? '' };
-              return (
-                <li key={rel.id} className="flex flex-wrap items-center gap-2 text-sm">
-                  <Badge>{rel.type ?? '—'}{rel.subType ? ` · ${rel.subType}` : ''}</Badge>
-                  {other.id ? (
-                    <Link href={`/entities/${other.id}`} className="text-brand-700 underline-offset-2 hover:underline">
-                      {displayName(locale, other) ?? t('entities.unnamed')}
-                    </Link>
-                  ) : null}
-                  {rel.approvalStatus ? <Badge tone={toneOfStatus(rel.approvalStatus)}>{rel.approvalStatus}</Badge> : null}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <p className="text-sm text-slate-600">{t('profile.noRelationships')}</p>
       </Card>
 
       {entity.type === 'Organization' || entity.organizationStatus || (entity.activities?.length ?? 0) > 0 ? (

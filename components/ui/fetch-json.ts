@@ -1,19 +1,26 @@
-/** Error from an internal route, carrying the bilingual message the server sent. */
+/** Error answer of an API route, carrying the bilingual body the server sent. */
 export class FetchError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { errorCode?: string; message?: { en: string; ar: string } } | null,
+    readonly body: { errorCode?: string; message?: { en: string; ar: string }; validationErrors?: string[] } | null,
   ) {
     super(body?.errorCode ?? `HTTP ${status}`);
   }
 
+  get errorCode(): string | undefined {
+    return this.body?.errorCode;
+  }
+
+  /** The server's message in the page's language, or the failing fields of a validation error. */
   messageIn(locale: string): string {
+    if (this.body?.validationErrors?.length) return this.body.validationErrors.join('; ');
     const message = this.body?.message;
     if (!message) return this.message;
     return locale === 'ar' ? message.ar : message.en;
   }
 }
 
+/** Calls an API route with the officer's session cookie; a non-2xx answer throws a FetchError. */
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init?.headers }, credentials: 'same-origin' });
   const body = await response.json().catch(() => null);

@@ -5,23 +5,10 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { DateTimeText } from '@/components/ui/dates';
 import type { WebhookOverview } from '@/lib/webhooks/admin-queries';
 import { ActionForm } from './action-form';
-import type { ActionResult } from './action-result';
 import { EventCheckboxes } from './event-checkboxes';
 import { WebhookBadge } from './status-badge';
 
-type Action = (prev: ActionResult, form: FormData) => Promise<ActionResult>;
-
-export interface WebhookActions {
-  register: Action;
-  subscriptions: Action;
-  handshake: Action;
-  test: Action;
-  replay: Action;
-  disable: Action;
-  enable: Action;
-}
-
-export async function WebhookOverviewCards({ overview, eventTypes, actions, locale }: { overview: WebhookOverview; eventTypes: readonly string[]; actions: WebhookActions; locale: string }) {
+export async function WebhookOverviewCards({ overview, eventTypes, locale }: { overview: WebhookOverview; eventTypes: readonly string[]; locale: string }) {
   const t = await getTranslations('webhooks');
   const e = overview.endpoint;
   return (
@@ -67,13 +54,13 @@ export async function WebhookOverviewCards({ overview, eventTypes, actions, loca
             </dl>
             <p className="text-sm text-slate-700" data-testid="webhook-queued">{t('queued', { count: overview.queued })}</p>
             <div className="flex flex-wrap gap-4">
-              {e.status !== 'Disabled' ? <ActionForm action={actions.handshake} label={t('sendHandshake')} testId="webhook-handshake" /> : null}
-              {e.status !== 'Disabled' ? <ActionForm action={actions.test} label={t('sendTest')} testId="webhook-test" /> : null}
-              {e.status === 'Active' ? <ActionForm action={actions.replay} label={t('replay')} testId="webhook-replay" /> : null}
+              {e.status !== 'Disabled' ? <ActionForm action="handshake" label={t('sendHandshake')} testId="webhook-handshake" /> : null}
+              {e.status !== 'Disabled' ? <ActionForm action="test" label={t('sendTest')} testId="webhook-test" /> : null}
+              {e.status === 'Active' ? <ActionForm action="replay" label={t('replay')} testId="webhook-replay" /> : null}
               {e.status === 'Disabled' ? (
-                <ActionForm action={actions.enable} label={t('enable')} variant="primary" testId="webhook-enable" />
+                <ActionForm action="enable" label={t('enable')} variant="primary" testId="webhook-enable" />
               ) : (
-                <ActionForm action={actions.disable} label={t('disable')} variant="danger" testId="webhook-disable" />
+                <ActionForm action="disable" label={t('disable')} variant="danger" testId="webhook-disable" />
               )}
             </div>
           </div>
@@ -83,7 +70,7 @@ export async function WebhookOverviewCards({ overview, eventTypes, actions, loca
       </Card>
 
       <Card title={t('registerTitle')} id="webhook-register">
-        <ActionForm action={actions.register} label={t('register')} variant="primary" testId="webhook-register">
+        <ActionForm action="register" label={t('register')} variant="primary" testId="webhook-register">
           {e ? <p className="text-sm text-slate-600">{t('reregisterHint')}</p> : null}
           <Field label={t('url')} htmlFor="webhook-url">
             <Input id="webhook-url" name="url" type="url" required dir="ltr" placeholder="https://" defaultValue={e?.url ?? ''} />
@@ -97,7 +84,7 @@ export async function WebhookOverviewCards({ overview, eventTypes, actions, loca
 
       {e ? (
         <Card title={t('subscriptions')} id="webhook-subscriptions">
-          <ActionForm action={actions.subscriptions} label={t('saveSubscriptions')} testId="webhook-subscriptions">
+          <ActionForm action="subscriptions" label={t('saveSubscriptions')} testId="webhook-subscriptions">
             <EventCheckboxes types={eventTypes} selected={e.eventTypes} legend={t('subscriptions')} hint={t('subscriptionsHint')} idPrefix="sub-event" />
           </ActionForm>
         </Card>

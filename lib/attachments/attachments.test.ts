@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { POST as uploadRoute } from '@/app/services/crm/attachments/route';
 import { GET as metaRoute } from '@/app/services/crm/attachments/[attachmentId]/route';
 import { GET as contentRoute } from '@/app/services/crm/attachments/[attachmentId]/content/route';
-import { callRoute } from '@/lib/testing/api';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
-import { makeElf, makeMp4Header, makePdf, makePe, makePng } from '@/lib/testing/record-factories';
+import { callRoute } from '@/scripts/testing/api';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { makeElf, makeMp4Header, makePdf, makePe, makePng } from '@/scripts/testing/record-factories';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-att-'));
 process.env.ATTACHMENTS_DIR = dir;

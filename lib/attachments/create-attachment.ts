@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { getAttachmentStorage, maxAttachmentBytes } from './storage';
@@ -26,10 +26,10 @@ export interface CreateAttachmentInput {
 
 /** Stores the bytes first, then the row; if the row fails the file is removed, so nothing dangles. */
 export async function createAttachment({ tenantId, bytes, name, actor, requestId }: CreateAttachmentInput) {
-  if (bytes.byteLength > maxAttachmentBytes()) throw new ApiError('PAYLOAD_TOO_LARGE');
-  if (bytes.byteLength === 0) throw ApiError.validation('file: empty file');
+  if (bytes.byteLength > maxAttachmentBytes()) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (bytes.byteLength === 0) throw AppError.validation('file: empty file');
   const mimeType = await detectMimeType(bytes);
-  if (!mimeType || !isAllowedMimeType(mimeType)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  if (!mimeType || !isAllowedMimeType(mimeType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const id = crypto.randomUUID();
   const storageKey = `${tenantId}/${id}`;
   const storage = getAttachmentStorage();

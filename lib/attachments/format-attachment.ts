@@ -1,4 +1,4 @@
-import { formatTimestamp } from '@/lib/api/format';
+import { formatTimestamp } from '@/lib/core/format';
 import type { AttachmentOut } from './schemas';
 
 export interface AttachmentRow {

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { wireTimestamp } from '@/lib/core/format';
 
 export const userSchema = z
-  .object({ id: z.uuid(), createdAt: z.string(), updatedAt: z.string(), email: z.string(), displayName: z.string(), roleId: z.string() })
+  .object({ id: z.uuid(), createdAt: wireTimestamp, updatedAt: wireTimestamp, email: z.string(), displayName: z.string(), roleId: z.string() })
   .meta({ id: 'User' });
 
 export const attachmentSchema = z
   .object({
     id: z.uuid(),
-    createdAt: z.string().meta({ example: '2026-11-22 10:15:00.123' }),
-    updatedAt: z.string(),
+    createdAt: wireTimestamp,
+    updatedAt: wireTimestamp,
     name: z.string(),
     mimeType: z.string().meta({ example: 'application/pdf' }),
     size: z.string().meta({ description: 'Byte count, as a string.', example: '48213' }),
@@ -30,3 +31,7 @@ export const createAttachmentForm = z
 export const createAttachmentResponse = z
   .object({ data: attachmentSchema, creationStatus: z.enum(['Created']) })
   .meta({ id: 'CreateAttachmentResponse' });
+
+export const attachmentContentQuery = z.object({
+  inline: z.enum(['true', 'false']).optional().meta({ description: '`true`: shown in place (images and PDF only; anything else stays a download).' }),
+});

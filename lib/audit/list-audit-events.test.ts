@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '@/lib/db/tenant-tx';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { createUser } from '@/lib/tenancy/users';
 import { listAuditEvents } from './list-audit-events';
 import { writeAudit } from './write-audit';

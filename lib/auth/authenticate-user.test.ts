@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { createUser } from '@/lib/tenancy/users';
 import { authenticateUser, LOCKOUT_MS, MAX_FAILED_LOGINS } from './authenticate-user';
 import { authOptions, type CrmToken } from './options';

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { resolveIban } from './resolve-iban';
@@ -24,16 +24,16 @@ export interface CreateBankAccountArgs {
 export async function createBankAccount(args: CreateBankAccountArgs) {
   const { tenantId, entityId, actor, requestId } = args;
   const resolved = resolveIban(args.iban);
-  if (!resolved) throw ApiError.validation('iban: not a valid IBAN (ISO 13616 checksum and country length)');
+  if (!resolved) throw AppError.validation('iban: not a valid IBAN (ISO 13616 checksum and country length)');
   return withTenant(tenantId, async (tx) => {
     const entity = await tx.entity.findFirst({ where: { id: entityId, tenantId }, select: { id: true, nameEn: true, nameAr: true } });
-    if (!entity) throw ApiError.notFound();
+    if (!entity) throw AppError.notFound();
     if (args.attachmentId) {
       const attachment = await tx.attachment.findFirst({ where: { id: args.attachmentId, tenantId }, select: { id: true } });
-      if (!attachment) throw ApiError.notFound();
+      if (!attachment) throw AppError.notFound();
     }
     if (await tx.bankAccount.findFirst({ where: { tenantId, entityId, iban: resolved.iban }, select: { id: true } })) {
-      throw new ApiError('CONFLICT');
+      throw new AppError('CONFLICT');
     }
     const isPrimary = args.isPrimary ?? false;
     if (isPrimary) await tx.bankAccount.updateMany({ where: { tenantId, entityId, primary: true }, data: { primary: false } });

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '@/lib/api/format';
+import { formatTimestamp } from '@/lib/core/format';
 import { attachmentSelect, formatAttachment, type AttachmentRow } from '@/lib/attachments/format-attachment';
 import type { BankAccountOut } from './schemas';
 

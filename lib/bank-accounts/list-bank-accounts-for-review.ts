@@ -1,4 +1,4 @@
-import { buildMeta, pageOf, type PageQuery } from '@/lib/api/pagination';
+import { buildMeta, pageOf, type PageQuery } from '@/lib/core/pagination';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { bankAccountInclude, formatBankAccount } from './format-bank-account';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/jobs/outbox';
@@ -15,22 +15,24 @@ export interface ReviewBankAccountArgs {
 }
 
 /**
- * Approves (→ Verified) or rejects (→ Rejected) a manual account waiting for review. Anything else
+ * Approves (→ Verified) or rejects (→ Rejected) a manual account waiting for review. A rejection
+ * must say why: the comment is the officer's record of the decision (400 naming it). Anything else
  * (an automatic account, one already reviewed) is a 409 CONFLICT. The update is conditional on the
  * account still being pending, so two concurrent reviews cannot both succeed.
  * Emits `BankAccountReviewUpdate` through the outbox in the same transaction.
  */
 export async function reviewBankAccount({ tenantId, accountId, decision, comment, actor, requestId }: ReviewBankAccountArgs): Promise<BankAccountOut> {
+  if (decision === 'Reject' && !comment?.trim()) throw AppError.validation('comment: required to reject');
   return withTenant(tenantId, async (tx) => {
     const account = await tx.bankAccount.findFirst({ where: { id: accountId, tenantId }, include: { entity: { select: { crmId: true } } } });
-    if (!account) throw ApiError.notFound();
+    if (!account) throw AppError.notFound();
     const verificationStatus = decision === 'Approve' ? 'Verified' : 'Rejected';
     const reviewedAt = new Date();
     const updated = await tx.bankAccount.updateMany({
       where: { id: accountId, tenantId, source: 'Manual', verificationStatus: 'PendingReview' },
       data: { verificationStatus, reviewComment: comment ?? null, reviewedAt, reviewedBy: actor.id ? `${actor.type}:${actor.id}` : actor.type },
     });
-    if (updated.count !== 1) throw new ApiError('CONFLICT');
+    if (updated.count !== 1) throw new AppError('CONFLICT');
     const row = await tx.bankAccount.findFirstOrThrow({ where: { id: accountId, tenantId }, include: bankAccountInclude });
     const out = formatBankAccount(row);
     await writeAudit(tx, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attachmentSchema } from '@/lib/attachments/schemas';
-import { pageQuery } from '@/lib/api/pagination';
+import { wireTimestamp } from '@/lib/core/format';
+import { pageOfSchema, pageQuery } from '@/lib/core/pagination';
 
 const hasNoNul = (s: string) => !s.includes('\u0000');
 const NUL_MESSAGE = 'must not contain NUL (U+0000) characters';
@@ -8,8 +9,8 @@ const NUL_MESSAGE = 'must not contain NUL (U+0000) characters';
 export const bankAccountSchema = z
   .object({
     id: z.uuid(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: wireTimestamp,
+    updatedAt: wireTimestamp,
     iban: z.string().meta({ example: 'SA0380000000608010167519' }),
     primary: z.boolean(),
     bankNameEn: z.string().nullable(),
@@ -47,3 +48,9 @@ export const reviewBankAccountInput = z
 
 export const accountParams = z.object({ accountId: z.uuid() });
 export const reviewQueueQuery = pageQuery;
+
+export const reviewQueueItem = bankAccountSchema
+  .extend({ entity: z.object({ id: z.uuid(), nameEn: z.string().nullable(), nameAr: z.string().nullable() }).meta({ description: 'The account holder (summary).' }) })
+  .meta({ id: 'BankAccountForReview' });
+export const reviewQueueResponse = pageOfSchema(reviewQueueItem).meta({ id: 'BankAccountReviewQueue' });
+export type ReviewQueuePage = z.infer<typeof reviewQueueResponse>;

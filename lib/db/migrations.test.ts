@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { adminQuery, withDatabase } from '@/lib/testing/global-setup';
+import { adminQuery, withDatabase } from '@/scripts/testing/global-setup';
 import { applyMigrations } from './migrate';
 import { startEmbeddedPostgres } from './embedded';
 import { freePort } from '@/bench/lib/server';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { getPool, useDatabase } from '@/lib/db/client';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit } from '@/lib/audit/write-audit';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 
 const db = useTestDatabase();
 

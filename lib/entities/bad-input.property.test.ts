@@ -18,10 +18,10 @@ import { GET as attachmentRoute } from '@/app/services/crm/attachments/[attachme
 import { GET as contentRoute } from '@/app/services/crm/attachments/[attachmentId]/content/route';
 import { GET as tagsRoute } from '@/app/services/crm/tags/route';
 import { GET as citiesRoute } from '@/app/services/crm/cities/route';
-import { callRoute } from '@/lib/testing/api';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant, type TestTenant } from '@/lib/testing/factories';
-import { createTestEntity, individualInput } from '@/lib/testing/record-factories';
+import { callRoute } from '@/scripts/testing/api';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
+import { createTestEntity, individualInput } from '@/scripts/testing/record-factories';
 import { createProspectInput } from './schemas';
 
 process.env.ATTACHMENTS_DIR = path.join(os.tmpdir(), `crm-att-${process.pid}`);

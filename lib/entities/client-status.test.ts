@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PATCH as statusRoute } from '@/app/services/crm/entities/client/[entityId]/status/route';
 import { PATCH as classificationRoute } from '@/app/services/crm/entities/client/[entityId]/classification/route';
-import { callRoute } from '@/lib/testing/api';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
-import { createTestEntity } from '@/lib/testing/record-factories';
+import { callRoute } from '@/scripts/testing/api';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { createTestEntity } from '@/scripts/testing/record-factories';
 import { ENTITY_STATUSES } from './schemas';
 import { isAllowedTransition, updateClientStatus } from './update-client-status';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { attachmentSelect } from '@/lib/attachments/format-attachment';
@@ -26,10 +26,10 @@ export interface AddressInput {
  */
 export async function createAddress({ tenantId, entityId, input, actor }: { tenantId: string; entityId: string; input: AddressInput; actor: Actor }) {
   return withTenant(tenantId, async (tx) => {
-    if (!(await tx.entity.findFirst({ where: { id: entityId, tenantId }, select: { id: true } }))) throw ApiError.notFound();
+    if (!(await tx.entity.findFirst({ where: { id: entityId, tenantId }, select: { id: true } }))) throw AppError.notFound();
     const { cityNameEn, ...fields } = input;
     const city = cityNameEn ? await tx.city.findUnique({ where: { nameEn: cityNameEn } }) : null;
-    if (cityNameEn && !city) throw ApiError.validation(`cityNameEn: unknown city ${cityNameEn}`);
+    if (cityNameEn && !city) throw AppError.validation(`cityNameEn: unknown city ${cityNameEn}`);
     const row = await tx.address.create({
       data: { tenantId, entityId, ...fields, cityId: city?.id ?? null },
       include: { attachment: { select: attachmentSelect }, city: true },

@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/api/errors';
-import { parseDateOnly } from '@/lib/api/format';
+import { AppError } from '@/lib/core/errors';
+import { parseDateOnly } from '@/lib/core/format';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { gregorianToHijri, hijriToGregorian } from '@/lib/reference/hijri';
@@ -24,7 +24,7 @@ function resolveDatePair(field: string, gregorianText?: string, hijriText?: stri
   const g = gregorianText ? parseDateOnly(gregorianText)! : undefined;
   const h = hijriText ? hijriToGregorian(hijriText)! : undefined;
   if (g && h && g.getTime() !== h.getTime()) {
-    throw ApiError.validation(`${field}Hijri: does not name the same day as ${field}Gregorian (${gregorianToHijri(g)} expected)`);
+    throw AppError.validation(`${field}Hijri: does not name the same day as ${field}Gregorian (${gregorianToHijri(g)} expected)`);
   }
   const date = g ?? h ?? null;
   return { gregorian: date, hijri: hijriText ?? (date ? gregorianToHijri(date) : null) };
@@ -44,7 +44,7 @@ export async function createEntity({ tenantId, role, input, actor, requestId }: 
 
   const nameEn = input.nameEn ?? facts?.nameEn ?? null;
   const nameAr = input.nameAr ?? facts?.nameAr ?? null;
-  if (!nameEn && !nameAr) throw ApiError.validation('nameEn: required (nameEn or nameAr)');
+  if (!nameEn && !nameAr) throw AppError.validation('nameEn: required (nameEn or nameAr)');
   const dob = resolveDatePair('dob', input.dobGregorian, input.dobHijri);
   let inc = resolveDatePair('dateOfIncorporation', input.dateOfIncorporationGregorian, input.dateOfIncorporationHijri);
   if (!inc.gregorian && facts?.dateOfIncorporation) {
@@ -53,13 +53,13 @@ export async function createEntity({ tenantId, role, input, actor, requestId }: 
   const seen = new Set<string>();
   for (const [index, identity] of identities.entries()) {
     const key = `${identity.type}:${identity.number}`;
-    if (seen.has(key)) throw ApiError.validation(`identities.${index}.number: duplicate identity in this request`);
+    if (seen.has(key)) throw AppError.validation(`identities.${index}.number: duplicate identity in this request`);
     seen.add(key);
   }
 
   return withTenant(tenantId, async (tx) => {
     if (input.crmId && (await tx.entity.findFirst({ where: { tenantId, crmId: input.crmId }, select: { id: true } }))) {
-      throw new ApiError('DUPLICATE_CRM_ID');
+      throw new AppError('DUPLICATE_CRM_ID');
     }
     await assertTagsExist(tx, tenantId, input.tagIds ?? []);
     await assertAttachmentsExist(tx, tenantId, identities.flatMap((i) => i.documentIds ?? []));
@@ -96,7 +96,7 @@ export async function createEntity({ tenantId, role, input, actor, requestId }: 
       });
     } catch (error) {
       // A concurrent request with the same crmId won the race for the unique index.
-      if ((error as { code?: string }).code === 'P2002') throw new ApiError('DUPLICATE_CRM_ID');
+      if ((error as { code?: string }).code === 'P2002') throw new AppError('DUPLICATE_CRM_ID');
       throw error;
     }
     for (const identity of identities) await insertIdentity(tx, tenantId, entity.id, identity);
@@ -145,12 +145,12 @@ export async function assertTagsExist(tx: Tx, tenantId: string, tagIds: string[]
   const unique = [...new Set(tagIds)];
   if (!unique.length) return;
   const found = await tx.tag.count({ where: { tenantId, id: { in: unique } } });
-  if (found !== unique.length) throw ApiError.notFound();
+  if (found !== unique.length) throw AppError.notFound();
 }
 
 export async function assertAttachmentsExist(tx: Tx, tenantId: string, attachmentIds: string[]) {
   const unique = [...new Set(attachmentIds)];
   if (!unique.length) return;
   const found = await tx.attachment.count({ where: { tenantId, id: { in: unique } } });
-  if (found !== unique.length) throw ApiError.notFound();
+  if (found !== unique.length) throw AppError.notFound();
 }

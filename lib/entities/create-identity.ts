@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { assertAttachmentsExist, insertIdentity } from './create-entity';
@@ -16,9 +16,9 @@ export async function createIdentity({ tenantId, entityId, input, actor, request
       where: { id: entityId, tenantId },
       select: { id: true, nameEn: true, nameAr: true, email: true, crmId: true, identities: { select: { type: true, number: true } } },
     });
-    if (!entity) throw ApiError.notFound();
+    if (!entity) throw AppError.notFound();
     await assertAttachmentsExist(tx, tenantId, input.documentIds ?? []);
-    if (entity.identities.some((i) => i.type === input.type && i.number === input.number)) throw new ApiError('CONFLICT');
+    if (entity.identities.some((i) => i.type === input.type && i.number === input.number)) throw new AppError('CONFLICT');
     const { id } = await insertIdentity(tx, tenantId, entityId, input);
     await tx.entity.update({
       where: { id: entityId },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
-import { individualInput } from '@/lib/testing/record-factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { individualInput } from '@/scripts/testing/record-factories';
 import { createEntity } from './create-entity';
 import { listEntities, type EntityListFilters } from './list-entities';
 import { updateClientStatus } from './update-client-status';

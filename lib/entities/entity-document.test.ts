@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
-import { createTestAttachment, individualInput, organizationInput, saudiIban, saudiNumber } from '@/lib/testing/record-factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { createTestAttachment, individualInput, organizationInput, saudiIban, saudiNumber } from '@/scripts/testing/record-factories';
 import { createBankAccount } from '@/lib/bank-accounts/create-bank-account';
 import { reviewBankAccount } from '@/lib/bank-accounts/review-bank-account';
 import { createTag } from '@/lib/tags/create-tag';

@@ -1,4 +1,4 @@
-import { formatDate, formatTimestamp } from '@/lib/api/format';
+import { formatDate, formatTimestamp } from '@/lib/core/format';
 import { attachmentSelect, formatAttachment } from '@/lib/attachments/format-attachment';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { AddressOut, IdentityOut } from './schemas';

@@ -1,6 +1,6 @@
-import { ApiError } from '@/lib/api/errors';
-import { RawJson } from '@/lib/api/raw-json';
-import { getPool } from '@/lib/db/client';
+import { AppError } from '@/lib/core/errors';
+import { RawJson } from '@/lib/core/raw-json';
+import { queryAsTenant } from '@/lib/db/sql';
 import type { EntityProfileOut } from './schemas';
 
 /** The complete profile (unwrapped Entity + bankAccounts + addresses + rawData) as JSON text; another tenant's id is NOT_FOUND. */
@@ -9,13 +9,13 @@ export async function getEntityJson({ tenantId, entityId }: { tenantId: string; 
   // security to the tenant for its own statement and builds the whole body. Its statements keep a
   // generic plan (the function sets plan_cache_mode): PostgreSQL otherwise re-planned the profile
   // query on every call, about 2 ms against a tenth of that to run it.
-  const { rows } = await getPool().query<{ body: string | null }>({
+  const rows = await queryAsTenant<{ body: string | null }>(tenantId, {
     name: 'crm_entity_profile_body',
     text: 'SELECT crm_entity_profile_body($1, $2) AS body',
-    values: [tenantId, entityId],
+    values: [entityId],
   });
   const body = rows[0]?.body;
-  if (!body) throw ApiError.notFound();
+  if (!body) throw AppError.notFound();
   return new RawJson(body);
 }
 

@@ -1,6 +1,6 @@
-import type { PageMeta, PageQuery } from '@/lib/api/pagination';
-import { RawJson } from '@/lib/api/raw-json';
-import { getPool } from '@/lib/db/client';
+import type { PageMeta, PageQuery } from '@/lib/core/pagination';
+import { RawJson } from '@/lib/core/raw-json';
+import { queryAsTenant } from '@/lib/db/sql';
 import type { EntityOut } from './schemas';
 
 export interface EntityListFilters {
@@ -33,11 +33,10 @@ export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g,
  * e-mail, crmId and identity numbers, lower-cased) through a trigram GIN index.
  */
 export async function listEntitiesJson({ tenantId, page, filters = {} }: ListArgs): Promise<RawJson> {
-  const { rows } = await getPool().query<{ body: string }>({
+  const rows = await queryAsTenant<{ body: string }>(tenantId, {
     name: 'crm_entity_list_body',
     text: 'SELECT crm_entity_list_body($1, $2, $3, $4, $5, $6, $7, $8, $9) AS body',
     values: [
-      tenantId,
       filters.role ? ROLE[filters.role] : null,
       filters.status ?? null,
       filters.type ?? null,

@@ -1,6 +1,10 @@
+import { sqlOf } from '@/lib/db/sql';
 import type { Tx } from '@/lib/db/tenant-tx';
-import { ENTITY_DOCUMENTS_SQL } from './entity-json-sql';
 import type { EntityOut } from './schemas';
+
+/** Tenant $1's entities whose ids are in $2, each its stored document (EntityDocument, kept by triggers in the same transaction). */
+export const ENTITY_DOCUMENTS_SQL =
+  'SELECT d."entityId", d."document"::text AS "document" FROM "EntityDocument" d WHERE d."tenantId" = $1::uuid AND d."entityId" = ANY($2::uuid[])';
 
 /**
  * Entities by id in the API's list shape, read inside the caller's tenant-scoped transaction (the
@@ -8,7 +12,7 @@ import type { EntityOut } from './schemas';
  */
 export async function loadEntities(tx: Tx, tenantId: string, ids: string[]): Promise<EntityOut[]> {
   if (!ids.length) return [];
-  const rows = await tx.$queryRawUnsafe<{ entityId: string; document: string }[]>(ENTITY_DOCUMENTS_SQL, tenantId, ids);
+  const { rows } = await sqlOf(tx).query<{ entityId: string; document: string }>(ENTITY_DOCUMENTS_SQL, [tenantId, ids]);
   const byId = new Map(rows.map((row) => [row.entityId, row.document]));
   return ids.flatMap((id) => {
     const document = byId.get(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getOpenApiDocument } from '@/lib/api/openapi-document';
+import { getOpenApiDocument } from '@/app/services/crm/route-manifest';
 
 describe('OpenAPI document (records)', () => {
   it('documents every records route with named schemas', () => {

@@ -1,4 +1,4 @@
-import { parseDateOnly } from '@/lib/api/format';
+import { parseDateOnly } from '@/lib/core/format';
 import { hijriToGregorian } from '@/lib/reference/hijri';
 
 // rawData is the tenant's own commercial-registry lookup (Wathq-style), stored as received. We read

@@ -1,7 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
-import { pageQuery, pageOfSchema } from '@/lib/api/pagination';
-import { parseDateOnly } from '@/lib/api/format';
+import { pageQuery, pageOfSchema } from '@/lib/core/pagination';
+import { parseDateOnly, wireDate, wireIsoTimestamp, wireTimestamp } from '@/lib/core/format';
 import { attachmentSchema } from '@/lib/attachments/schemas';
 import { bankAccountSchema } from '@/lib/bank-accounts/schemas';
 import { tagSchema } from '@/lib/tags/schemas';
@@ -158,9 +158,9 @@ export const createProspectInput = z
 export type CreateEntityInput = z.output<typeof createProspectInput>;
 
 // ---- Responses ----
-const ts = z.string().meta({ example: '2026-11-22 10:15:00.123' });
-const isoTs = z.string().nullable().meta({ example: '2026-11-22T10:15:00Z' });
-const date = z.string().nullable().meta({ example: '1990-05-17' });
+const ts = wireTimestamp;
+const isoTs = wireIsoTimestamp.nullable();
+const date = wireDate.nullable();
 
 export const nationalitySchema = z
   .object({
@@ -215,7 +215,7 @@ export const activitySchema = z
   .object({ id: z.uuid(), createdAt: ts, updatedAt: ts, externalId: z.string().nullable(), nameAr: z.string().nullable(), nameEn: z.string().nullable() })
   .meta({ id: 'Activity' });
 
-export const citySchema = z.object({ id: z.uuid(), createdAt: ts, updatedAt: ts, nameEn: z.string(), nameAr: z.string() }).meta({ id: 'City' });
+export const citySchema = z.object({ id: z.guid().meta({ description: 'Stable across installations (derived from the English name).' }), createdAt: ts, updatedAt: ts, nameEn: z.string(), nameAr: z.string() }).meta({ id: 'City' });
 
 export const addressSchema = z
   .object({
@@ -250,7 +250,7 @@ export const entitySchema = z
     id: z.uuid(),
     createdAt: ts,
     updatedAt: ts,
-    archivedAt: z.string().nullable(),
+    archivedAt: wireTimestamp.nullable(),
     crmId: z.string().nullable(),
     role: entityRole.meta({ description: 'Which record kind this is (filter `role` takes the lower-case value).' }),
     type: entityType,

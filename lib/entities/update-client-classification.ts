@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { getEntity } from './get-entity';
@@ -19,7 +19,7 @@ export async function updateClientClassification({
 }) {
   await withTenant(tenantId, async (tx) => {
     const entity = await tx.entity.findFirst({ where: { id: entityId, tenantId, role: 'Client' }, select: { classification: true } });
-    if (!entity) throw ApiError.notFound();
+    if (!entity) throw AppError.notFound();
     await tx.entity.update({ where: { id: entityId }, data: { classification } });
     await writeAudit(tx, {
       tenantId,

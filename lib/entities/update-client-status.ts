@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/api/errors';
-import { formatIso } from '@/lib/api/format';
+import { AppError } from '@/lib/core/errors';
+import { formatIso } from '@/lib/core/format';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/jobs/outbox';
@@ -43,13 +43,13 @@ export async function updateClientStatus({ tenantId, entityId, status, reason, e
       where: { id: entityId, tenantId, role: 'Client' },
       select: { id: true, crmId: true, status: true, email: true, nameEn: true, nameAr: true },
     });
-    if (!entity) throw ApiError.notFound();
-    if (emailOptions?.notify && !entity.email) throw ApiError.validation('emailOptions.notify: the client has no e-mail address to notify');
+    if (!entity) throw AppError.notFound();
+    if (emailOptions?.notify && !entity.email) throw AppError.validation('emailOptions.notify: the client has no e-mail address to notify');
     const previousStatus = entity.status;
-    if (!isAllowedTransition(previousStatus, status)) throw new ApiError('INVALID_STATUS_TRANSITION');
+    if (!isAllowedTransition(previousStatus, status)) throw new AppError('INVALID_STATUS_TRANSITION');
     const changedAt = new Date();
     const updated = await tx.entity.updateMany({ where: { id: entityId, tenantId, status: previousStatus }, data: { status, updatedAt: changedAt } });
-    if (updated.count !== 1) throw new ApiError('INVALID_STATUS_TRANSITION');
+    if (updated.count !== 1) throw new AppError('INVALID_STATUS_TRANSITION');
     await writeAudit(tx, {
       tenantId,
       actor,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from 'graphile-worker';
 import { withTenant } from '@/lib/db/tenant-tx';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { emitEvent } from './outbox';
 import { startWorker } from './worker';
 

@@ -2,12 +2,14 @@ import type { TaskList } from 'graphile-worker';
 import { dispatchOutboxEvent } from './dispatch-outbox-event';
 import { webhookTasks } from '@/lib/webhooks/tasks';
 import { sendEmailNotification } from '@/lib/notifications/send-email-notification';
+import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
 
 /**
  * Every background task, by identifier. Domains add theirs here.
  * - `outbox.dispatch`: one per OutboxEvent row (enqueued by the row's insert trigger).
  * - `webhooks.*`: webhook retries, periodic handshakes, replay and crash recovery (lib/webhooks/tasks.ts).
  * - `notifications.email`: one per EmailNotification row (enqueued by the row's insert trigger).
+ * - `idempotency:expire`: hourly (CRONTAB below), forgets Idempotency-Keys older than 24 hours.
  */
 export const taskList: TaskList = {
   'outbox.dispatch': async (payload, helpers) => {
@@ -18,5 +20,12 @@ export const taskList: TaskList = {
     const { notificationId, tenantId } = payload as { notificationId: string; tenantId: string };
     await sendEmailNotification({ notificationId, tenantId, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
   },
+  'idempotency:expire': async (_payload, helpers) => {
+    const removed = await expireIdempotencyKeys();
+    if (removed) helpers.logger.info(`expired ${removed} idempotency keys`);
+  },
   ...webhookTasks,
 };
+
+/** Scheduled tasks (graphile-worker crontab: minute hour day month weekday task). */
+export const CRONTAB = ['0 * * * * idempotency:expire'].join('\n');

@@ -1,7 +1,7 @@
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import { databaseUrl } from '@/lib/db/config';
-import { log } from '@/lib/api/logger';
-import { taskList } from './tasks';
+import { log } from '@/lib/core/logger';
+import { CRONTAB, taskList } from './tasks';
 
 /**
  * Starts the graphile-worker runner. It uses its own connection pool as the owner role (the queue
@@ -18,6 +18,7 @@ export async function startWorker(
     connectionString: url.toString(),
     concurrency,
     taskList: options.tasks ?? taskList,
+    ...(options.tasks ? {} : { crontab: CRONTAB }),
     noHandleSignals: true,
     pollInterval: 1000,
     logger: workerLogger(),

@@ -3,10 +3,10 @@ import type { Runner } from 'graphile-worker';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
-import { callRoute } from '@/lib/testing/api';
-import { createTestEntity, individualInput } from '@/lib/testing/record-factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { callRoute } from '@/scripts/testing/api';
+import { createTestEntity, individualInput } from '@/scripts/testing/record-factories';
 import { startWorker } from '@/lib/jobs/worker';
 import { PATCH as patchStatus } from '@/app/services/crm/entities/client/[entityId]/status/route';
 

@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/db/client';
+import { checkDatabase } from '@/lib/db/health';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
@@ -6,22 +6,14 @@ export interface HealthReport {
   jobQueue: { status: 'ok' | 'no-worker' | 'down'; workers: number; pendingJobs: number | null };
 }
 
-/** Database reachability, and how many job-worker processes are connected (each names its connections). */
+/** Database reachability, and how many job-worker processes are connected. */
 export async function getHealth(): Promise<HealthReport> {
-  const pool = getPool();
-  const started = performance.now();
   try {
-    const { rows } = await pool.query<{ workers: number; pending: number | null }>(
-      `SELECT (SELECT count(DISTINCT application_name)::int FROM pg_stat_activity
-                WHERE datname = current_database() AND application_name LIKE 'crm-worker:%') AS workers,
-              (SELECT count(*)::int FROM graphile_worker.jobs WHERE locked_at IS NULL AND run_at <= now()) AS pending`,
-    );
-    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-    const workers = rows[0]?.workers ?? 0;
+    const { latencyMs, workers, pendingJobs } = await checkDatabase();
     return {
       status: workers > 0 ? 'ok' : 'degraded',
       database: { status: 'ok', latencyMs },
-      jobQueue: { status: workers > 0 ? 'ok' : 'no-worker', workers, pendingJobs: rows[0]?.pending ?? null },
+      jobQueue: { status: workers > 0 ? 'ok' : 'no-worker', workers, pendingJobs },
     };
   } catch {
     return {

@@ -1,5 +1,5 @@
-import { buildMeta, pageOf, type PageQuery } from '@/lib/api/pagination';
-import { formatTimestamp } from '@/lib/api/format';
+import { buildMeta, pageOf, type PageQuery } from '@/lib/core/pagination';
+import { formatTimestamp } from '@/lib/core/format';
 import { getPrisma } from '@/lib/db/client';
 
 /** Saudi cities (global reference data seeded by the records migration), by English name. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import ar from 'i18n-iso-countries/langs/ar.json';
-import { formatTimestamp } from '@/lib/api/format';
+import { formatTimestamp } from '@/lib/core/format';
 
 countries.registerLocale(en);
 countries.registerLocale(ar);

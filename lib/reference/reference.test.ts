@@ -2,9 +2,9 @@ import countries from 'i18n-iso-countries';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GET as citiesRoute } from '@/app/services/crm/cities/route';
-import { callRoute } from '@/lib/testing/api';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { callRoute } from '@/scripts/testing/api';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { gregorianToHijri, hijriToGregorian, isValidHijri } from './hijri';
 import { getNationality, isCountryCode } from './nationalities';
 

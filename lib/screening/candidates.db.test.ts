@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/testing/db';
+import { useTestDatabase } from '@/scripts/testing/db';
 import { findCandidateIds, MAX_ROWS_PER_LOOKUP } from './candidates';
 import { screenName } from './screen';
 import { prepareQuery } from './score';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, type TestDatabase } from '@/scripts/testing/db';
 import { screenName } from './screen';
 import { importWatchlist, parseWatchlist } from './watchlist-import';
 import { ScreeningSearchResponseSchema } from './schemas';

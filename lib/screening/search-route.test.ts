@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { POST as search } from '@/app/services/crm/screening/search/route';
-import { getOpenApiDocument } from '@/lib/api/openapi-document';
+import { getOpenApiDocument } from '@/app/services/crm/route-manifest';
 import { withTenant } from '@/lib/db/tenant-tx';
-import { txQueryable } from '@/lib/screening/search-service';
+import { sqlOf } from '@/lib/db/sql';
 import { ScreeningSearchResponseSchema } from '@/lib/screening/schemas';
 import { importWatchlist, parseWatchlist } from '@/lib/screening/watchlist-import';
-import { callRoute } from '@/lib/testing/api';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant, type TestTenant } from '@/lib/testing/factories';
+import { callRoute } from '@/scripts/testing/api';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
 
 const db = useTestDatabase();
 const samples = path.resolve(import.meta.dirname, '../../scripts/screening/samples');
@@ -94,7 +94,7 @@ describe('POST /services/crm/screening/search', () => {
   it('row-level security alone hides the Custom entry from tenant B (second wall)', async () => {
     const visible = (tenantId: string) =>
       withTenant(tenantId, async (tx) => {
-        const q = txQueryable(tx);
+        const q = sqlOf(tx);
         const e = await q.query(`SELECT count(*)::int AS n FROM "WatchlistEntry" WHERE source = 'Custom'`);
         const k = await q.query(`SELECT count(*)::int AS n FROM "WatchlistNameKey" WHERE source = 'Custom'`);
         const shared = await q.query(`SELECT count(*)::int AS n FROM "WatchlistEntry" WHERE "tenantId" IS NULL`);

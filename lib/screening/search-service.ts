@@ -3,18 +3,11 @@
  * RLS-scoped transaction (shared lists have tenantId NULL and are visible to every tenant;
  * Custom entries only to their own tenant). Nothing is stored.
  */
-import { withTenant, type Tx } from '@/lib/db/tenant-tx';
+import { sqlOf } from '@/lib/db/sql';
+import { withTenant } from '@/lib/db/tenant-tx';
 import type { ScreeningSearchRequest, ScreeningSearchResponse } from './schemas';
 import { screenName } from './screen';
-import type { Queryable } from './thresholds';
-
-/** Adapts a Prisma interactive transaction to the `query(sql, params)` shape the engine uses. */
-export function txQueryable(tx: Tx): Queryable {
-  return {
-    query: async (sql, params = []) => ({ rows: await tx.$queryRawUnsafe<any[]>(sql, ...params) }),
-  };
-}
 
 export async function searchScreening({ tenantId, input }: { tenantId: string; input: ScreeningSearchRequest }): Promise<ScreeningSearchResponse> {
-  return withTenant(tenantId, (tx) => screenName({ db: txQueryable(tx), tenantId, input }));
+  return withTenant(tenantId, (tx) => screenName({ db: sqlOf(tx), tenantId, input }));
 }

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '@/lib/api/format';
+import { formatTimestamp } from '@/lib/core/format';
 import type { TagOut } from './schemas';
 
 export function formatTag(t: { id: string; createdAt: Date; updatedAt: Date; nameEn: string; nameAr: string | null; scope: TagOut['scope'] }): TagOut {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireTimestamp } from '@/lib/core/format';
 
 export const TAG_SCOPES = ['Entity', 'Watchlist', 'Transaction', 'Case'] as const;
 export const tagScope = z.enum(TAG_SCOPES);
@@ -6,8 +7,8 @@ export const tagScope = z.enum(TAG_SCOPES);
 export const tagSchema = z
   .object({
     id: z.uuid(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: wireTimestamp,
+    updatedAt: wireTimestamp,
     nameEn: z.string(),
     nameAr: z.string().nullable(),
     scope: tagScope,

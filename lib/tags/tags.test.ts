@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GET as tagsRoute } from '@/app/services/crm/tags/route';
-import { callRoute } from '@/lib/testing/api';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { callRoute } from '@/scripts/testing/api';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { createTag } from './create-tag';
 
 useTestDatabase();

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
 
 export interface ApiKeyContext {
@@ -56,12 +56,12 @@ export async function listApiKeys({ tenantId }: { tenantId: string }) {
  * `crm_`, also shown in request logs). Unknown, already revoked or another tenant's → 404.
  */
 export async function revokeApiKey({ tenantId, ...key }: { tenantId: string } & ({ apiKeyId: string } | { prefix: string })): Promise<void> {
-  if ('apiKeyId' in key && !z.uuid().safeParse(key.apiKeyId).success) throw ApiError.notFound();
+  if ('apiKeyId' in key && !z.uuid().safeParse(key.apiKeyId).success) throw AppError.notFound();
   const selector = 'apiKeyId' in key ? { id: key.apiKeyId } : { prefix: key.prefix };
   const revoked = await withTenant(tenantId, (tx) =>
     tx.apiKey.updateManyAndReturn({ where: { tenantId, revokedAt: null, ...selector }, data: { revokedAt: new Date() }, select: { prefix: true } }),
   );
-  if (revoked.length === 0) throw ApiError.notFound();
+  if (revoked.length === 0) throw AppError.notFound();
   for (const { prefix } of revoked) keyCache.delete(prefix);
 }
 
@@ -71,14 +71,14 @@ export async function revokeApiKey({ tenantId, ...key }: { tenantId: string } & 
  */
 export async function authenticateApiKey(key: string | null, tenantSlug: string | null): Promise<ApiKeyContext> {
   const match = key ? KEY_PATTERN.exec(key) : null;
-  if (!key || !match || !tenantSlug) throw new ApiError('UNAUTHORIZED');
+  if (!key || !match || !tenantSlug) throw new AppError('UNAUTHORIZED');
   const prefix = match[1]!;
   const stored = await lookupKey(prefix);
   const presented = hashApiKey(key);
   if (!stored || !crypto.timingSafeEqual(stored.hash, presented) || stored.revoked) {
-    throw new ApiError('UNAUTHORIZED');
+    throw new AppError('UNAUTHORIZED');
   }
-  if (stored.tenantSlug !== tenantSlug) throw new ApiError('FORBIDDEN');
+  if (stored.tenantSlug !== tenantSlug) throw new AppError('FORBIDDEN');
   touchLastUsed(stored.apiKeyId);
   return { tenantId: stored.tenantId, tenantSlug: stored.tenantSlug, apiKeyId: stored.apiKeyId, keyPrefix: prefix };
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withPlatform } from '@/lib/db/tenant-tx';
 import { createApiKey } from './api-keys';
 import { createTenantInput, type CreateTenantInput } from './schemas';
@@ -7,7 +7,7 @@ export async function createTenant(input: CreateTenantInput) {
   const parsed = createTenantInput.parse(input);
   const tenant = await withPlatform(async (tx) => {
     const existing = await tx.tenant.findUnique({ where: { slug: parsed.slug } });
-    if (existing) throw new ApiError('CONFLICT');
+    if (existing) throw new AppError('CONFLICT');
     return tx.tenant.create({ data: parsed });
   });
   const { apiKey } = await createApiKey({ tenantId: tenant.id, label: 'initial' });
@@ -16,7 +16,7 @@ export async function createTenant(input: CreateTenantInput) {
 
 export async function getTenantBySlug({ slug }: { slug: string }) {
   const tenant = await withPlatform((tx) => tx.tenant.findUnique({ where: { slug } }));
-  if (!tenant) throw ApiError.notFound();
+  if (!tenant) throw AppError.notFound();
   return tenant;
 }
 

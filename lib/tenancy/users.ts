@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { withPlatform } from '@/lib/db/tenant-tx';
 import { createUserInput, type CreateUserInput } from './schemas';
 
@@ -15,13 +15,13 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
 export async function createUser(input: CreateUserInput) {
   const parsed = createUserInput.parse(input);
   if (!parsed.tenantSlug && parsed.role !== 'admin') {
-    throw ApiError.validation('tenant: required for officer and rm users');
+    throw AppError.validation('tenant: required for officer and rm users');
   }
   const passwordHash = await hashPassword(parsed.password);
   return withPlatform(async (tx) => {
     const tenant = parsed.tenantSlug ? await tx.tenant.findUnique({ where: { slug: parsed.tenantSlug } }) : null;
-    if (parsed.tenantSlug && !tenant) throw ApiError.notFound();
-    if (await tx.user.findUnique({ where: { email: parsed.email } })) throw new ApiError('CONFLICT');
+    if (parsed.tenantSlug && !tenant) throw AppError.notFound();
+    if (await tx.user.findUnique({ where: { email: parsed.email } })) throw new AppError('CONFLICT');
     return tx.user.create({
       data: {
         email: parsed.email,

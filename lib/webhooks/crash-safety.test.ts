@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { emitEvent } from '@/lib/jobs/outbox';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
-import { startReceiver, type Receiver } from './testing/receiver';
-import { registerReceiver, useFastWebhookSettings } from './testing/fixtures';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { startReceiver, type Receiver } from '@/scripts/testing/webhooks/receiver';
+import { registerReceiver, useFastWebhookSettings } from '@/scripts/testing/webhooks/fixtures';
 
 // Kills the worker PROCESS (SIGKILL, no chance to clean up) while deliveries are in flight, starts
 // a new one, and checks that every event still arrives, under its original id.

@@ -4,7 +4,7 @@ import { leaseMs, MAX_TRIES, retryDelayAfter } from './config';
 import { enqueueWebhookJob } from './jobs-queue';
 import { openSecret } from './secret-box';
 import { sendSignedRequest, type TryResult } from './send-try';
-import { withTenantSql } from './sql';
+import { withTenantConnection } from '@/lib/db/sql';
 import { lockEndpoint, notifyAdministrators, transitionStatus } from './state';
 
 /** A delivery this worker owns for one try (state `sending`, lease and token set). */
@@ -127,7 +127,7 @@ function secretOf(claim: Claim): string {
 
 /** The common outcomes (delivered, or failed with a retry scheduled) in plain SQL: see sql.ts. */
 async function recordOutcomeSql(claim: Claim, result: TryResult): Promise<void> {
-  await withTenantSql(claim.tenantId, async (client) => {
+  await withTenantConnection(claim.tenantId, async (client) => {
     // The try's log row and the delivery's move are one statement (one round trip).
     const attempt = `WITH logged AS (
       INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", number, "startedAt", "durationMs", "statusCode", "responseExcerpt", error, "requestHeaders", "requestBody", "createdAt")

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { withTenant } from '@/lib/db/tenant-tx';
-import { formatTimestamp } from '@/lib/api/format';
+import { formatTimestamp } from '@/lib/core/format';
 import { leaseMs } from './config';
-import { withTenantSql } from './sql';
+import { withTenantConnection } from '@/lib/db/sql';
 import { ALWAYS_DELIVERED } from './events';
 import { processDelivery, sendClaimed, type Claim } from './deliver';
 
@@ -15,7 +15,7 @@ import { processDelivery, sendClaimed, type Claim } from './deliver';
  */
 export async function dispatchEventToWebhook({ tenantId, eventId }: { tenantId: string; eventId: string }): Promise<void> {
   const claimToken = crypto.randomUUID();
-  const outcome = await withTenantSql(tenantId, async (client): Promise<Claim | 'existing' | null> => {
+  const outcome = await withTenantConnection(tenantId, async (client): Promise<Claim | 'existing' | null> => {
     // One statement: endpoint, event and tenant slug, and the subscription check.
     const found = await client.query<{
       endpointId: string;

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import type { Actor } from '@/lib/audit/write-audit';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { withTenant } from '@/lib/db/tenant-tx';
@@ -25,7 +25,7 @@ export async function assertSafeWebhookUrl(url: string): Promise<void> {
   try {
     await validateWebhookUrl(url, { allowLoopback: allowLoopback(), resolve: getResolverForTests() });
   } catch (error) {
-    if (error instanceof UnsafeUrlError) throw ApiError.validation(`url: ${error.message}`);
+    if (error instanceof UnsafeUrlError) throw AppError.validation(`url: ${error.message}`);
     throw error;
   }
 }
@@ -71,7 +71,7 @@ async function startHandshaking(tenantId: string, actor: Actor): Promise<Endpoin
 
 export async function getWebhookEndpoint({ tenantId }: { tenantId: string }): Promise<Omit<EndpointSummary, 'handshake'>> {
   const endpoint = await withTenant(tenantId, (tx) => tx.webhookEndpoint.findUnique({ where: { tenantId } }));
-  if (!endpoint) throw ApiError.notFound();
+  if (!endpoint) throw AppError.notFound();
   return { status: endpoint.status, url: endpoint.url, secret: maskSecret(endpoint.secretLast4), eventTypes: endpoint.eventTypes };
 }
 
@@ -85,7 +85,7 @@ export async function getWebhookStatus({ tenantId }: { tenantId: string }): Prom
 export async function disableWebhookEndpoint({ tenantId, actor, requestId }: { tenantId: string; actor: Actor; requestId?: string }) {
   return withTenant(tenantId, async (tx) => {
     const endpoint = await lockEndpoint(tx, tenantId);
-    if (!endpoint) throw ApiError.notFound();
+    if (!endpoint) throw AppError.notFound();
     const updated = await transitionStatus(tx, { endpoint, to: 'Disabled', reason: 'disabled', actor, requestId });
     const dropped = await tx.webhookDelivery.updateMany({
       where: { tenantId, endpointId: endpoint.id, state: { in: ['queued', 'failed'] }, eventType: { not: 'handshake' } },
@@ -102,7 +102,7 @@ export async function disableWebhookEndpoint({ tenantId, actor, requestId }: { t
 export async function enableWebhookEndpoint({ tenantId, actor, requestId }: { tenantId: string; actor: Actor; requestId?: string }): Promise<EndpointSummary> {
   await withTenant(tenantId, async (tx) => {
     const endpoint = await lockEndpoint(tx, tenantId);
-    if (!endpoint) throw ApiError.notFound();
+    if (!endpoint) throw AppError.notFound();
     if (endpoint.status === 'Disabled') {
       await transitionStatus(tx, { endpoint, to: 'Active', reason: 'enabled', actor, requestId, extra: { consecutiveHandshakeFailures: 0 } });
     }
@@ -114,7 +114,7 @@ export async function updateWebhookEventTypes(input: { tenantId: string; eventTy
   const parsed = updateEventTypesInput.parse(input);
   return withTenant(parsed.tenantId, async (tx) => {
     const endpoint = await lockEndpoint(tx, parsed.tenantId);
-    if (!endpoint) throw ApiError.notFound();
+    if (!endpoint) throw AppError.notFound();
     await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { eventTypes: parsed.eventTypes } });
     await writeAudit(tx, {
       tenantId: parsed.tenantId,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import type { Actor } from '@/lib/audit/write-audit';
 import { handshakeIntervalMs, MAX_HANDSHAKE_FAILURES } from './config';
@@ -25,6 +26,13 @@ export function echoesChallenge(statusCode: number | null, text: string, challen
   } catch {
     return false;
   }
+}
+
+/** An administrator's "send a handshake now": WEBHOOK_DISABLED while Disabled (or never registered). */
+export async function sendHandshakeNow({ tenantId, actor }: { tenantId: string; actor: Actor }): Promise<HandshakeOutcome> {
+  const outcome = await sendHandshake({ tenantId, actor });
+  if (!outcome) throw new AppError('WEBHOOK_DISABLED');
+  return outcome;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { getWebhookDelivery, getWebhookOverview, listWebhookDeliveries } from './admin-queries';
 import { disableWebhookEndpoint } from './endpoints';
 import { sendHandshake } from './handshake';
 import { replayQueuedDeliveries } from './replay';
-import { ADMIN, emit, registerReceiver, useFastWebhookSettings, useWorkerAndReceivers } from './testing/fixtures';
+import { ADMIN, emit, registerReceiver, useFastWebhookSettings, useWorkerAndReceivers } from '@/scripts/testing/webhooks/fixtures';
 
 useFastWebhookSettings();
 const db = useTestDatabase();

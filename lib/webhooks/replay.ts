@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import type { Actor } from '@/lib/audit/write-audit';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { withTenant } from '@/lib/db/tenant-tx';
@@ -21,8 +21,8 @@ const heldWhere = (tenantId: string, endpointId: string) => ({
 export async function replayQueuedDeliveries({ tenantId, actor, requestId }: { tenantId: string; actor: Actor; requestId?: string }) {
   return withTenant(tenantId, async (tx) => {
     const endpoint = await tx.webhookEndpoint.findUnique({ where: { tenantId } });
-    if (!endpoint) throw ApiError.notFound();
-    if (endpoint.status !== 'Active') throw new ApiError('CONFLICT');
+    if (!endpoint) throw AppError.notFound();
+    if (endpoint.status !== 'Active') throw new AppError('CONFLICT');
     const queued = await tx.webhookDelivery.count({ where: heldWhere(tenantId, endpoint.id) });
     if (queued > 0) {
       await enqueueWebhookJob(tx, 'webhooks.replay', { tenantId }, { jobKey: `webhooks.replay:${tenantId}` });

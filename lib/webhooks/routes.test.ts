@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '@/lib/testing/api';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
-import { resetRateLimits } from '@/lib/api/rate-limit';
+import { callRoute } from '@/scripts/testing/api';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { resetRateLimits } from '@/lib/http/rate-limit';
 import * as testRoute from '@/app/crm/webhook/test/route';
 import * as statusRoute from '@/app/crm/webhook/status/route';
 import * as servicesTestRoute from '@/app/services/crm/crm/webhook/test/route';
 import * as servicesStatusRoute from '@/app/services/crm/crm/webhook/status/route';
 import { disableWebhookEndpoint } from './endpoints';
-import type { Receiver } from './testing/receiver';
-import { ADMIN, registerReceiver, useFastWebhookSettings, useWorkerAndReceivers } from './testing/fixtures';
+import type { Receiver } from '@/scripts/testing/webhooks/receiver';
+import { ADMIN, registerReceiver, useFastWebhookSettings, useWorkerAndReceivers } from '@/scripts/testing/webhooks/fixtures';
 
 useFastWebhookSettings();
 const db = useTestDatabase();

@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '@/lib/testing/cli';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { runCli } from '@/scripts/testing/cli';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { registerWebhookEndpoint } from './endpoints';
 import { setWebhookResolverForTests } from './send-try';
-import type { Receiver } from './testing/receiver';
-import { ADMIN, emit, TEST_SECRET, useFastWebhookSettings, useWorkerAndReceivers } from './testing/fixtures';
+import type { Receiver } from '@/scripts/testing/webhooks/receiver';
+import { ADMIN, emit, TEST_SECRET, useFastWebhookSettings, useWorkerAndReceivers } from '@/scripts/testing/webhooks/fixtures';
 
 useFastWebhookSettings();
 const db = useTestDatabase();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { disableWebhookEndpoint, enableWebhookEndpoint, getWebhookStatus } from './endpoints';
 import { sendHandshake } from './handshake';
 import { replayQueuedDeliveries } from './replay';
-import type { Behaviour } from './testing/receiver';
-import { ADMIN, emit, registerReceiver, TEST_SECRET, useFastWebhookSettings, useWorkerAndReceivers } from './testing/fixtures';
+import type { Behaviour } from '@/scripts/testing/webhooks/receiver';
+import { ADMIN, emit, registerReceiver, TEST_SECRET, useFastWebhookSettings, useWorkerAndReceivers } from '@/scripts/testing/webhooks/fixtures';
 
 useFastWebhookSettings();
 const db = useTestDatabase();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GET as listEntities } from '@/app/services/crm/entities/route';
-import { callRoute } from '@/lib/testing/api';
-import { runCli } from '@/lib/testing/cli';
-import { useTestDatabase } from '@/lib/testing/db';
+import { callRoute } from '@/scripts/testing/api';
+import { runCli } from '@/scripts/testing/cli';
+import { useTestDatabase } from '@/scripts/testing/db';
 
 const db = useTestDatabase();
 

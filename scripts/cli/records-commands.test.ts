@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
 import { listTags } from '@/lib/tags/list-tags';
 import { recordsCommands } from './records-commands';
 

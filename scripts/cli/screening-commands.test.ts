@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as search } from '@/app/services/crm/screening/search/route';
-import { callRoute } from '@/lib/testing/api';
-import { runCli } from '@/lib/testing/cli';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant, type TestTenant } from '@/lib/testing/factories';
+import { callRoute } from '@/scripts/testing/api';
+import { runCli } from '@/scripts/testing/cli';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
 
 const db = useTestDatabase();
 const samples = path.resolve('scripts/screening/samples');

@@ -1,7 +1,8 @@
 // Every GET route of the public API, called on the same seeded records, compared with the answers
-// recorded before the architecture change (__snapshots__/get-routes.golden.json). Volatile values
-// (UUIDs, timestamps, latencies, random e-mail suffixes) are replaced by stable placeholders in
-// order of first appearance, so a changed field, value, order or status fails the test.
+// recorded before the architecture change (__snapshots__/get-routes.golden.json), and parsed with
+// the route's own response schema made strict at every depth. Volatile values (UUIDs, timestamps,
+// latencies, random e-mail suffixes) are replaced by stable placeholders in order of first
+// appearance, so a changed field, value, order or status fails the test.
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,12 +21,15 @@ import { GET as getAttachment } from '@/app/services/crm/attachments/[attachment
 import { GET as getAttachmentContent } from '@/app/services/crm/attachments/[attachmentId]/content/route';
 import { GET as webhookStatus } from '@/app/crm/webhook/status/route';
 import { GET as webhookStatusAlias } from '@/app/services/crm/crm/webhook/status/route';
-import { callRoute } from '@/lib/testing/api';
-import { useTestDatabase } from '@/lib/testing/db';
-import { createTestTenant } from '@/lib/testing/factories';
-import { createTestAttachment, factoryActor, individualInput, organizationInput } from '@/lib/testing/record-factories';
+import { callRoute } from '@/scripts/testing/api';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { createTestAttachment, factoryActor, individualInput, organizationInput } from '@/scripts/testing/record-factories';
 import { createTag } from '@/lib/tags/create-tag';
 import { createAddress } from '@/lib/entities/create-address';
+import { errorBodySchema } from '@/lib/http/openapi/build';
+import type { RouteHandler } from '@/lib/http/route';
+import { expectContract } from '@/scripts/testing/contract';
 
 process.env.ATTACHMENTS_DIR = path.join(os.tmpdir(), `crm-golden-${process.pid}`);
 useTestDatabase();
@@ -88,7 +92,7 @@ describe('GET routes answer exactly as recorded', () => {
         nameAr: 'فاطمة الحربي',
         email: 'f.harbi@example.sa',
         gender: 'Female',
-        identities: [{ number: fixedIdentity('2', 555000111), issuingCountryCode: 'SA' }],
+        identities: [{ number: fixedIdentity('2', 555000111), issuingCountryCode: 'SA' } as never],
       }),
     });
     expect(client.status).toBe(201);
@@ -121,6 +125,9 @@ describe('GET routes answer exactly as recorded', () => {
     const ids = { individual: individual.body.data.id, organization: organization.body.data.id, client: clientId, screening: screening.body.data.id };
     const get = async (name: string, handler: Handler, url: string, options: { params?: Record<string, string>; headers?: Record<string, string> } = {}) => {
       const res = await callRoute(handler, 'GET', url, { headers: options.headers ?? h, params: options.params });
+      // Every answer also parses with its declared contract (deep-strict): the schemas are the wire.
+      const declared = (handler as RouteHandler).contract?.spec.response;
+      expectContract(res.status < 300 ? (declared as Parameters<typeof expectContract>[0]) : errorBodySchema, res.body, `${name} (${res.status})`);
       return [name, { status: res.status, contentType: res.headers.get('content-type'), body: res.body }] as const;
     };
     const entityParams = (id: string) => ({ entityId: id });

@@ -1,7 +1,5 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { getWebhookServiceHealth } from '@/lib/webhooks/health';
+// /crm/webhook/health: the same handlers as /services/crm/crm/webhook/health (decisions.md, Serving)
+export { GET, POST, PUT, PATCH, DELETE } from '@/app/services/crm/crm/webhook/health/route';
 
+// Route segment config cannot be re-exported (Next reads it statically).
 export const dynamic = 'force-dynamic';
-
-// GET /crm/webhook/health – whether the webhook service is running (also at /services/crm/crm/webhook/health)
-export const GET = apiRoute({ auth: 'none', handler: () => getWebhookServiceHealth() });

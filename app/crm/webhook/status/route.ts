@@ -1,7 +1,5 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { getWebhookStatus } from '@/lib/webhooks/endpoints';
+// /crm/webhook/status: the same handlers as /services/crm/crm/webhook/status (decisions.md, Serving)
+export { GET, POST, PUT, PATCH, DELETE } from '@/app/services/crm/crm/webhook/status/route';
 
+// Route segment config cannot be re-exported (Next reads it statically).
 export const dynamic = 'force-dynamic';
-
-// GET /crm/webhook/status – the tenant's webhook status (also at /services/crm/crm/webhook/status)
-export const GET = apiRoute({ handler: ({ auth }) => getWebhookStatus({ tenantId: auth.tenantId }) });

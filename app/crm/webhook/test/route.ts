@@ -1,13 +1,5 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { webhookTestRequest } from '@/lib/webhooks/schemas';
-import { sendTestEvent } from '@/lib/webhooks/test-event';
+// /crm/webhook/test: the same handlers as /services/crm/crm/webhook/test (decisions.md, Serving)
+export { GET, POST, PUT, PATCH, DELETE } from '@/app/services/crm/crm/webhook/test/route';
 
+// Route segment config cannot be re-exported (Next reads it statically).
 export const dynamic = 'force-dynamic';
-
-// POST /crm/webhook/test – queue an IntegrationTestUpdate to the tenant's webhook (also at /services/crm/crm/webhook/test)
-export const POST = apiRoute({
-  auth: 'tenant',
-  body: webhookTestRequest,
-  status: 202,
-  handler: ({ auth }) => sendTestEvent({ tenantId: auth.tenantId }),
-});

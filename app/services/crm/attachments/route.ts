@@ -1,9 +1,21 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { readUpload } from '@/lib/attachments/read-upload';
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { parseUpload, uploadLimitBytes } from '@/lib/http/upload';
+import { createAttachmentForm, createAttachmentResponse } from '@/lib/attachments/schemas';
 import { createAttachment } from '@/lib/attachments/create-attachment';
 
-// POST /services/crm/attachments – create attachment (multipart/form-data, field `file`)
-export const POST = apiRoute({
-  status: 201,
-  handler: async ({ auth, actor, requestId, request }) => createAttachment({ tenantId: auth.tenantId, ...(await readUpload(request)), actor, requestId }),
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // POST /services/crm/attachments – create attachment (multipart/form-data, field `file`)
+  POST: apiRoute({
+    summary: 'Create attachment (multipart/form-data)',
+    description:
+      'Field `file` (required) and optional `name`. The type is decided from the bytes: images, videos and PDF only (415 otherwise, whatever the file name says). ' +
+      'Size limit ATTACHMENT_MAX_BYTES (default 25 MB, 413 beyond). Answers 201.',
+    auth: ['apiKey', 'session'],
+    roles: ['admin', 'officer', 'rm'],
+    otherBody: { contentType: 'multipart/form-data', schema: createAttachmentForm, limitBytes: uploadLimitBytes },
+    response: createAttachmentResponse,
+    status: 201,
+    errors: ['UNSUPPORTED_MEDIA_TYPE'],
+    handler: async ({ auth, actor, requestId, request, rawBody }) => createAttachment({ tenantId: auth.tenantId, ...(await parseUpload(request, rawBody)), actor, requestId }),
+  }),
 });

@@ -1,12 +1,13 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { getOpenApiDocument } from '@/lib/api/openapi-document';
-import { renderOpenApiHtml } from '@/lib/api/openapi-html';
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { renderOpenApiHtml } from '@/lib/http/openapi/docs-page';
+import { getOpenApiDocument } from '../route-manifest';
 
-// GET /services/crm/docs – readable API reference generated from the OpenAPI document (public)
-export const GET = apiRoute({
-  auth: 'none',
-  handler: async () =>
-    new Response(renderOpenApiHtml(getOpenApiDocument() as unknown as Record<string, unknown>), {
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-    }),
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // GET /services/crm/docs – readable API reference generated from the OpenAPI document (public)
+  GET: apiRoute({
+    summary: 'Readable API reference (HTML, no script)',
+    auth: 'none',
+    response: { contentType: 'text/html', description: 'The API reference' },
+    handler: async () => new Response(renderOpenApiHtml(getOpenApiDocument() as unknown as Record<string, unknown>), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+  }),
 });

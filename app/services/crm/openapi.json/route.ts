@@ -1,5 +1,12 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { getOpenApiDocument } from '@/lib/api/openapi-document';
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { getOpenApiDocument } from '../route-manifest';
 
-// GET /services/crm/openapi.json – the OpenAPI 3.1 document (public)
-export const GET = apiRoute({ auth: 'none', handler: async () => getOpenApiDocument() });
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // GET /services/crm/openapi.json – the OpenAPI 3.1 document (public)
+  GET: apiRoute({
+    summary: 'This OpenAPI 3.1 document',
+    auth: 'none',
+    response: { contentType: 'application/json', description: 'OpenAPI 3.1 document' },
+    handler: async () => getOpenApiDocument(),
+  }),
+});

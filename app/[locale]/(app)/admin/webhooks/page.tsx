@@ -6,15 +6,6 @@ import { EVENT_TYPES } from '@/lib/webhooks/events';
 import { PageHeader } from '@/components/ui/page-header';
 import { WebhookOverviewCards } from '@/components/webhooks/overview';
 import { DeliveryLog } from '@/components/webhooks/delivery-log';
-import {
-  disableAction,
-  enableAction,
-  registerWebhookAction,
-  replayAction,
-  saveSubscriptionsAction,
-  sendHandshakeAction,
-  sendTestEventAction,
-} from './actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -38,15 +29,6 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           overview={overview}
           eventTypes={EVENT_TYPES}
           locale={locale}
-          actions={{
-            register: registerWebhookAction,
-            subscriptions: saveSubscriptionsAction,
-            handshake: sendHandshakeAction,
-            test: sendTestEventAction,
-            replay: replayAction,
-            disable: disableAction,
-            enable: enableAction,
-          }}
         />
         <DeliveryLog rows={deliveries.rows} page={page} totalPages={deliveries.totalPages} locale={locale} />
       </div>

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ArrowLeft } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { ApiError } from '@/lib/api/errors';
 import { listAuditEvents } from '@/lib/audit/list-audit-events';
 import { requireUser } from '@/lib/auth/session';
+import { orNotFound } from '@/lib/http/page-data';
 import { getEntity } from '@/lib/entities/get-entity';
 import { ENTITY_STATUSES } from '@/lib/entities/schemas';
 import { isAllowedTransition, type EntityStatusValue } from '@/lib/entities/update-client-status';
@@ -22,12 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Another tenant's id, an unknown id and a malformed id all look the same: not found. */
 async function loadEntity(tenantId: string, entityId: string): Promise<EntityProfile> {
   if (!UUID.test(entityId)) notFound();
-  try {
-    return (await getEntity({ tenantId, entityId })) as unknown as EntityProfile;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'NOT_FOUND') notFound();
-    throw error;
-  }
+  return orNotFound(getEntity({ tenantId, entityId }));
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ entityId: string }> }): Promise<Metadata> {

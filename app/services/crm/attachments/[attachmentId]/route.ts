@@ -1,9 +1,14 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { attachmentParams } from '@/lib/attachments/schemas';
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { attachmentParams, attachmentSchema } from '@/lib/attachments/schemas';
 import { getAttachment } from '@/lib/attachments/get-attachment';
 
-// GET /services/crm/attachments/{attachmentId} – attachment metadata
-export const GET = apiRoute({
-  params: attachmentParams,
-  handler: ({ auth, params }) => getAttachment({ tenantId: auth.tenantId, attachmentId: params.attachmentId }),
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // GET /services/crm/attachments/{attachmentId} – attachment metadata
+  GET: apiRoute({
+    summary: 'Attachment metadata',
+    auth: ['apiKey', 'session'],
+    params: attachmentParams,
+    response: attachmentSchema,
+    handler: ({ auth, params }) => getAttachment({ tenantId: auth.tenantId, attachmentId: params.attachmentId }),
+  }),
 });

@@ -1,9 +1,14 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { entityParams } from '@/lib/entities/schemas';
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { entityParams, entityProfileSchema } from '@/lib/entities/schemas';
 import { getEntityJson } from '@/lib/entities/get-entity';
 
-// GET /services/crm/entities/{entityId} – view entity (complete profile, unwrapped)
-export const GET = apiRoute({
-  params: entityParams,
-  handler: ({ auth, params }) => getEntityJson({ tenantId: auth.tenantId, entityId: params.entityId }),
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // GET /services/crm/entities/{entityId} – view entity (complete profile, unwrapped)
+  GET: apiRoute({
+    summary: 'View entity (complete profile, unwrapped)',
+    auth: ['apiKey', 'session'],
+    params: entityParams,
+    response: entityProfileSchema,
+    handler: ({ auth, params }) => getEntityJson({ tenantId: auth.tenantId, entityId: params.entityId }),
+  }),
 });

@@ -1,10 +1,20 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { createProspectInput } from '@/lib/entities/schemas';
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { createProspectInput, entityEnvelope } from '@/lib/entities/schemas';
 import { createEntity } from '@/lib/entities/create-entity';
 
-// POST /services/crm/entities/prospect – create a prospect
-export const POST = apiRoute({
-  body: createProspectInput,
-  status: 201,
-  handler: ({ auth, actor, requestId, body }) => createEntity({ tenantId: auth.tenantId, role: 'Prospect', input: body, actor, requestId }),
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // POST /services/crm/entities/prospect – create a prospect
+  POST: apiRoute({
+    summary: 'Create prospect (individual, or organization with rawData stored as received)',
+    description:
+      'Answers 201. Identity `type` may be omitted for 10-digit Saudi numbers (1… NationalIdentity, 2… ResidencyPermit/Iqama, 7… UnifiedNumber). ' +
+      'Gregorian and Hijri dates may be sent alone or together (then they must name the same day); the other is derived (Umm al-Qura). ' +
+      "Unknown tagIds or documentIds (including another tenant's) are 404. Names 200 characters at most." +
+      ' An organization is a prospect with rawData, an organization identity type or `type: Organization`; rawData fills name, incorporation date, organization status and activities.',
+    body: createProspectInput,
+    response: entityEnvelope,
+    status: 201,
+    errors: ['DUPLICATE_CRM_ID'],
+    handler: ({ auth, actor, requestId, body }) => createEntity({ tenantId: auth.tenantId, role: 'Prospect', input: body, actor, requestId }),
+  }),
 });

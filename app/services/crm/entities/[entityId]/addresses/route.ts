@@ -1,11 +1,16 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { pageQuery } from '@/lib/api/pagination';
-import { entityParams } from '@/lib/entities/schemas';
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { pageQuery } from '@/lib/core/pagination';
+import { addressList, entityParams } from '@/lib/entities/schemas';
 import { listEntityAddresses } from '@/lib/entities/list-entity-addresses';
 
-// GET /services/crm/entities/{entityId}/addresses – list entity addresses
-export const GET = apiRoute({
-  params: entityParams,
-  query: pageQuery,
-  handler: ({ auth, params, query }) => listEntityAddresses({ tenantId: auth.tenantId, entityId: params.entityId, page: query }),
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // GET /services/crm/entities/{entityId}/addresses – list entity addresses
+  GET: apiRoute({
+    summary: 'List entity addresses',
+    auth: ['apiKey', 'session'],
+    params: entityParams,
+    query: pageQuery,
+    response: addressList,
+    handler: ({ auth, params, query }) => listEntityAddresses({ tenantId: auth.tenantId, entityId: params.entityId, page: query }),
+  }),
 });

@@ -1,11 +1,17 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { createIdentityInput, entityParams } from '@/lib/entities/schemas';
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { createIdentityInput, createIdentityResponse, entityParams } from '@/lib/entities/schemas';
 import { createIdentity } from '@/lib/entities/create-identity';
 
-// POST /services/crm/entities/{entityId}/identities – create identity
-export const POST = apiRoute({
-  params: entityParams,
-  body: createIdentityInput,
-  status: 201,
-  handler: ({ auth, actor, requestId, params, body }) => createIdentity({ tenantId: auth.tenantId, entityId: params.entityId, input: body, actor, requestId }),
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // POST /services/crm/entities/{entityId}/identities – create identity
+  POST: apiRoute({
+    summary: 'Create identity',
+    description: 'At least one documentId, each an attachment of this tenant (404 otherwise). The same type and number twice on one entity is 409 CONFLICT.',
+    params: entityParams,
+    body: createIdentityInput,
+    response: createIdentityResponse,
+    status: 201,
+    errors: ['CONFLICT'],
+    handler: ({ auth, actor, requestId, params, body }) => createIdentity({ tenantId: auth.tenantId, entityId: params.entityId, input: body, actor, requestId }),
+  }),
 });

@@ -1,11 +1,15 @@
-import { apiRoute } from '@/lib/api/wrapper';
-import { entityParams, updateClassificationInput } from '@/lib/entities/schemas';
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { entityParams, entityProfileSchema, updateClassificationInput } from '@/lib/entities/schemas';
 import { updateClientClassification } from '@/lib/entities/update-client-classification';
 
-// PATCH /services/crm/entities/client/{entityId}/classification – update entity classification
-export const PATCH = apiRoute({
-  params: entityParams,
-  body: updateClassificationInput,
-  handler: ({ auth, actor, requestId, params, body }) =>
-    updateClientClassification({ tenantId: auth.tenantId, entityId: params.entityId, classification: body.classification, actor, requestId }),
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // PATCH /services/crm/entities/client/{entityId}/classification – update entity classification
+  PATCH: apiRoute({
+    summary: 'Update client classification (no KYC transitions)',
+    params: entityParams,
+    body: updateClassificationInput,
+    response: entityProfileSchema,
+    handler: ({ auth, actor, requestId, params, body }) =>
+      updateClientClassification({ tenantId: auth.tenantId, entityId: params.entityId, classification: body.classification, actor, requestId }),
+  }),
 });

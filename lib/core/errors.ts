@@ -1,0 +1,47 @@
+/**
+ * Error codes the service answers with (decisions.md, Errors). Any layer may throw an AppError; only
+ * the HTTP edge (lib/http/errors.ts) turns it into a status and the bilingual body, and pages turn
+ * NOT_FOUND into their not-found screen.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'INVALID_STATUS_TRANSITION',
+  'DUPLICATE_CRM_ID',
+  'WEBHOOK_DISABLED',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    /** Field-level problems of a VALIDATION_ERROR, each starting with the field path. */
+    readonly validationErrors?: string[],
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+
+  static validation(...errors: string[]): AppError {
+    return new AppError('VALIDATION_ERROR', errors);
+  }
+
+  static notFound(): AppError {
+    return new AppError('NOT_FOUND');
+  }
+}
+
+export function isAppError(error: unknown, code?: ErrorCode): error is AppError {
+  return error instanceof AppError && (code === undefined || error.code === code);
+}

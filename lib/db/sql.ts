@@ -1,0 +1,43 @@
+import type pg from 'pg';
+import { getPool, type Tx } from './client';
+
+/** Anything that runs `query(sql, params)`: the shape raw-SQL code (screening, webhook delivery) is written against. */
+export interface SqlQueryable {
+  query<R = any>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+/** Raw SQL inside a withTenant/withPlatform transaction: same connection, same row-level-security scope. */
+export function sqlOf(tx: Tx): SqlQueryable {
+  return { query: async (sql, params = []) => ({ rows: await tx.$queryRawUnsafe<any[]>(sql, ...params) }) };
+}
+
+/**
+ * Runs `work` on one pooled connection in a transaction scoped to the tenant (row-level security),
+ * the tenant id bound as a parameter. Plain SQL without the ORM: the webhook delivery hot path,
+ * where the ORM's per-query overhead is what limits throughput on a small machine.
+ */
+export async function withTenantConnection<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await getPool().connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT set_config('app.tenant_id', $1::uuid::text, true)", [tenantId]);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * One statement whose SQL function scopes itself to the tenant it receives as `$1` (the entity read
+ * functions set `app.tenant_id` for their own statement: one round trip, no transaction). `values`
+ * are `$2…`. A `name` makes it a prepared statement, planned once per connection.
+ */
+export async function queryAsTenant<R>(tenantId: string, statement: { name?: string; text: string; values?: unknown[] }): Promise<R[]> {
+  const { rows } = await getPool().query<R & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: [tenantId, ...(statement.values ?? [])] });
+  return rows;
+}

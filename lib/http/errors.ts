@@ -1,0 +1,65 @@
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
+import { AppError, type ErrorCode } from '@/lib/core/errors';
+import { log } from '@/lib/core/logger';
+import { fromDatabaseError } from '@/lib/db/errors';
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  INVALID_STATUS_TRANSITION: 409,
+  DUPLICATE_CRM_ID: 409,
+  WEBHOOK_DISABLED: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+};
+
+export interface ErrorBody {
+  errorCode: ErrorCode;
+  message: { en: string; ar: string };
+  validationErrors?: string[];
+}
+
+export function errorBody(code: ErrorCode, validationErrors?: string[]): ErrorBody {
+  const body: ErrorBody = { errorCode: code, message: { en: en.errors[code], ar: ar.errors[code] } };
+  if (code === 'VALIDATION_ERROR') body.validationErrors = validationErrors ?? [];
+  return body;
+}
+
+/** An error answered with its own headers (Retry-After on 429, Allow on 405). */
+export class HttpError extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly headers: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+/**
+ * The one place an error becomes a response: AppError (and database errors that are the caller's
+ * doing) → its status and bilingual body; anything else → an opaque 500 with the request id, logged
+ * with its stack.
+ */
+export function errorResponse(error: unknown, context: { requestId: string; method: string; path: string }): Response {
+  const known = error instanceof AppError ? error : fromDatabaseError(error);
+  if (known) {
+    return Response.json(errorBody(known.code, known.validationErrors), {
+      status: ERROR_STATUS[known.code],
+      headers: { 'cache-control': 'no-store', ...(known instanceof HttpError ? known.headers : {}) },
+    });
+  }
+  log('error', 'unhandled error', {
+    ...context,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+  });
+  return Response.json(errorBody('INTERNAL_ERROR'), { status: 500, headers: { 'cache-control': 'no-store' } });
+}

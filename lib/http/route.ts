@@ -1,0 +1,278 @@
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import { AppError, type ErrorCode } from '@/lib/core/errors';
+import { log } from '@/lib/core/logger';
+import { RawJson } from '@/lib/core/raw-json';
+import { formatIssues } from '@/lib/core/validation';
+import type { Actor } from '@/lib/audit/write-audit';
+import type { Role } from '@/lib/auth/options';
+import { authenticateApiKey } from '@/lib/tenancy/api-keys';
+import { getTenantBySlug } from '@/lib/tenancy/tenants';
+import { JSON_BODY_LIMIT, readBodyLimited } from './body';
+import { errorResponse, HttpError } from './errors';
+import { beginIdempotentRequest, type IdempotentRequest } from './idempotency';
+import { defaultApiRateLimit, takeToken, type RateLimit } from './rate-limit';
+import { authenticateSession, checkSameOrigin } from './session';
+
+/**
+ * How a route authenticates its caller:
+ * - `apiKey`: x-api-key + x-tenant (tenant systems);
+ * - `tenant`: x-tenant required, x-api-key optional but checked when sent (POST /crm/webhook/test);
+ * - `session`: a signed-in officer (the web app), limited to `roles`;
+ * - `none`: public (health, the API reference).
+ * A list accepts any of them: a request that carries x-api-key or x-tenant is judged as a tenant
+ * system, any other as a browser session.
+ */
+export type AuthMode = 'apiKey' | 'tenant' | 'session' | 'none';
+
+/** Who is calling, once authenticated. */
+export interface Principal {
+  tenantId: string;
+  tenantSlug: string | null;
+  apiKeyId: string | null;
+  keyPrefix: string | null;
+  /** Set for officer sessions. */
+  user: { id: string; email: string; role: Role } | null;
+}
+
+type Schema = z.ZodType | undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<P extends Schema, Q extends Schema, B extends Schema> {
+  request: Request;
+  requestId: string;
+  auth: Principal;
+  /** Who is acting, for the audit log. */
+  actor: Actor;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  /** The raw request body (POST, PUT, PATCH), read once with its limit; multipart routes parse it. */
+  rawBody: Uint8Array;
+}
+
+/** A response that is not JSON (a download, an HTML page), for the API reference. */
+export interface OtherResponse {
+  contentType: string;
+  description: string;
+}
+
+/** Everything a route declares once: how it authenticates, what it takes, what it answers. */
+export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema, R extends z.ZodType | OtherResponse | undefined> {
+  /** One line for the API reference. */
+  summary: string;
+  /** Rules a caller must know (validation, state, side effects), for the API reference. */
+  description?: string;
+  auth?: AuthMode | readonly AuthMode[];
+  /** Officer roles allowed through a session (default: admin, officer, rm). */
+  roles?: readonly Role[];
+  /** Path parameters. A value that fails this schema is a 404 (spec: a non-UUID id names no record). */
+  params?: P;
+  query?: Q;
+  /** JSON body schema. */
+  body?: B;
+  /** A body that is not JSON (multipart uploads): documented here, parsed by the handler from `rawBody`. */
+  otherBody?: { contentType: string; schema: z.ZodType; limitBytes: () => number };
+  /** The success answer: its zod schema (the contract tests parse with it), or a non-JSON content type. */
+  response?: R;
+  /** Success status (201 for creates, 202 for accepted work). */
+  status?: 200 | 201 | 202;
+  /** Error codes this operation answers besides authentication, rate limit and 500. */
+  errors?: readonly ErrorCode[];
+  /** Per key (or session user) by default; `false` for none; a tenant-wide limit of its own. */
+  rateLimit?: RateLimit | false | { perTenant: () => RateLimit; name: string };
+  handler: (ctx: RouteContext<P, Q, B>) => Promise<unknown>;
+}
+
+export interface RouteContract {
+  method: HttpMethod;
+  spec: RouteSpec<Schema, Schema, Schema, z.ZodType | OtherResponse | undefined>;
+}
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export type RouteHandler = ((request: Request, context?: NextRouteContext) => Promise<Response>) & { contract?: RouteContract };
+
+type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
+
+const ALL_ROLES: readonly Role[] = ['admin', 'officer', 'rm'];
+const IDEMPOTENCY_KEY_MAX = 255;
+
+/**
+ * The handlers of one route file: each declared method (built with apiRoute), every other method a
+ * JSON 405 with `Allow` (Next.js would answer an empty 405). HEAD stays Next's (GET without the body).
+ */
+export function apiRoutes(methods: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> {
+  const declared = HTTP_METHODS.filter((m) => methods[m]);
+  const allow = [...declared, ...(declared.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const out = {} as Record<HttpMethod, RouteHandler>;
+  for (const method of HTTP_METHODS) {
+    const handler = methods[method];
+    if (handler?.contract) handler.contract.method = method;
+    out[method] = handler ?? methodNotAllowed(allow);
+  }
+  return out;
+}
+
+/** Any method on a path that does not take it: 405 METHOD_NOT_ALLOWED with the bilingual body. */
+export function methodNotAllowed(allow: string): RouteHandler {
+  return async (request) => {
+    const requestId = requestIdOf(request);
+    const response = errorResponse(new HttpError('METHOD_NOT_ALLOWED', { allow }), { requestId, method: request.method, path: new URL(request.url).pathname });
+    response.headers.set('x-request-id', requestId);
+    return response;
+  };
+}
+
+/**
+ * The one wrapper every JSON route goes through: request id, authentication (API key, tenant or
+ * officer session), rate limit, validation (query/body → 400, params → 404), Idempotency-Key on
+ * POST, error mapping and one structured log line. Order of checks follows decisions.md: 401/403,
+ * then 400, then 404, then 409.
+ */
+export function apiRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, R extends z.ZodType | OtherResponse | undefined = undefined>(
+  spec: RouteSpec<P, Q, B, R>,
+): RouteHandler {
+  const modes: readonly AuthMode[] = typeof spec.auth === 'string' ? [spec.auth] : (spec.auth ?? ['apiKey']);
+  const handle: RouteHandler = async (request, context) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const url = new URL(request.url);
+    let auth: Principal | undefined;
+    let idempotent: IdempotentRequest | undefined;
+    let response: Response;
+    try {
+      auth = await authenticate(request, modes, spec.roles ?? ALL_ROLES);
+      applyRateLimit(spec, auth);
+      const rawBody = hasBody(request.method) ? await readBodyLimited(request, spec.otherBody?.limitBytes() ?? JSON_BODY_LIMIT) : new Uint8Array();
+      const query = spec.query ? parse(spec.query, searchParamsToObject(url.searchParams), 'VALIDATION_ERROR') : undefined;
+      const body = spec.body ? parse(spec.body, parseJson(rawBody), 'VALIDATION_ERROR') : undefined;
+      const params = spec.params ? parse(spec.params, context ? await context.params : {}, 'NOT_FOUND') : undefined;
+      if (request.method === 'POST' && auth) {
+        idempotent = await startIdempotency(request, url, auth, rawBody);
+        if (idempotent?.replay) return finish(idempotent.replay);
+      }
+      const actor: Actor = auth?.user ? { type: 'user', id: auth.user.id } : auth?.apiKeyId ? { type: 'apiKey', id: auth.apiKeyId } : { type: 'system' };
+      const result = await spec.handler({ request, requestId, auth: auth as Principal, actor, params, query, body, rawBody } as RouteContext<P, Q, B>);
+      response = toResponse(result, spec.status ?? 200);
+    } catch (error) {
+      response = errorResponse(error, { requestId, method: request.method, path: url.pathname });
+    }
+    if (idempotent) response = await idempotent.complete(response);
+    return finish(response);
+
+    function finish(answer: Response): Response {
+      answer.headers.set('x-request-id', requestId);
+      log('info', 'request', {
+        requestId,
+        method: request.method,
+        path: url.pathname,
+        status: answer.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        tenant: auth?.tenantSlug ?? undefined,
+        key: auth?.keyPrefix ?? undefined,
+        user: auth?.user?.id,
+      });
+      return answer;
+    }
+  };
+  // The method is set by apiRoutes, which knows under which name the handler is exported.
+  handle.contract = { method: 'GET', spec: spec as RouteContract['spec'] };
+  return handle;
+}
+
+async function authenticate(request: Request, modes: readonly AuthMode[], roles: readonly Role[]): Promise<Principal | undefined> {
+  if (modes.includes('none')) return undefined;
+  const key = request.headers.get('x-api-key');
+  const tenantSlug = request.headers.get('x-tenant');
+  const fromTenantSystem = key !== null || tenantSlug !== null;
+  if (modes.includes('session') && (!fromTenantSystem || modes.length === 1)) {
+    const session = await authenticateSession(request);
+    if (session) {
+      if (!session.user || !roles.includes(session.user.role)) throw new AppError('FORBIDDEN');
+      if (!['GET', 'HEAD'].includes(request.method)) checkSameOrigin(request);
+      return session;
+    }
+    if (modes.length === 1) throw new AppError('UNAUTHORIZED');
+  }
+  if (modes.includes('apiKey')) {
+    const ctx = await authenticateApiKey(key, tenantSlug);
+    return { ...ctx, user: null };
+  }
+  if (modes.includes('tenant')) return authenticateTenant(key, tenantSlug);
+  throw new AppError('UNAUTHORIZED');
+}
+
+/** Missing or unknown x-tenant → 401; a key, when sent, must be valid and the tenant's (401/403). */
+async function authenticateTenant(key: string | null, tenantSlug: string | null): Promise<Principal> {
+  if (key !== null) return { ...(await authenticateApiKey(key, tenantSlug)), user: null };
+  if (!tenantSlug) throw new AppError('UNAUTHORIZED');
+  const tenant = await getTenantBySlug({ slug: tenantSlug }).catch(() => null);
+  if (!tenant) throw new AppError('UNAUTHORIZED');
+  return { tenantId: tenant.id, tenantSlug: tenant.slug, apiKeyId: null, keyPrefix: null, user: null };
+}
+
+function applyRateLimit(spec: RouteSpec<any, any, any, any>, auth: Principal | undefined): void {
+  if (spec.rateLimit === false || !auth) return;
+  let wait: number;
+  if (spec.rateLimit && 'perTenant' in spec.rateLimit) {
+    wait = takeToken(`${spec.rateLimit.name}:${auth.tenantId}`, spec.rateLimit.perTenant());
+  } else {
+    const who = auth.apiKeyId ? `key:${auth.apiKeyId}` : auth.user ? `user:${auth.user.id}` : null;
+    if (!who) return;
+    wait = takeToken(who, spec.rateLimit ?? defaultApiRateLimit());
+  }
+  if (wait > 0) throw new HttpError('RATE_LIMITED', { 'retry-after': String(wait) });
+}
+
+/** Idempotency-Key (Stripe's semantics) on every POST: at most 255 characters, kept per tenant. */
+async function startIdempotency(request: Request, url: URL, auth: Principal, rawBody: Uint8Array): Promise<IdempotentRequest | undefined> {
+  const key = request.headers.get('idempotency-key');
+  if (key === null) return undefined;
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) throw AppError.validation(`Idempotency-Key: must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+  const fingerprint = crypto.createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n`).update(rawBody).digest('hex');
+  return beginIdempotentRequest({ tenantId: auth.tenantId, key, fingerprint });
+}
+
+function toResponse(result: unknown, status: number): Response {
+  if (result instanceof Response) return result;
+  // Encoded once here: a string body is measured, then encoded again when streamed.
+  if (result instanceof RawJson) return new Response(Buffer.from(result.text), { status, headers: { 'content-type': 'application/json' } });
+  return Response.json(result, { status });
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, code: ErrorCode): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  if (code !== 'VALIDATION_ERROR') throw new AppError(code);
+  throw AppError.validation(...formatIssues(parsed.error));
+}
+
+/** Malformed JSON is a 400; an empty body is an empty object. */
+function parseJson(raw: Uint8Array): unknown {
+  const text = Buffer.from(raw).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw AppError.validation('(body): malformed JSON');
+  }
+}
+
+function hasBody(method: string): boolean {
+  return method === 'POST' || method === 'PUT' || method === 'PATCH';
+}
+
+function requestIdOf(request: Request): string {
+  return request.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
+}
+
+function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    out[key] = all.length === 1 ? all[0]! : all;
+  }
+  return out;
+}
