@@ -15,21 +15,17 @@ const MIGRATION_LOCK_KEY = 727_274_001;
  * A session advisory lock makes concurrent start-ups safe: the second process waits, then
  * finds nothing left to do.
  */
-export async function applyMigrations(databaseUrl: string, log: (line: string) => void = () => {}): Promise<string[]> {
+export async function applyMigrations(
+  databaseUrl: string,
+  log: (line: string) => void = () => {},
+  { migrationsDir = MIGRATIONS_DIR }: { migrationsDir?: string } = {},
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
-      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
-      "checksum" VARCHAR(64) NOT NULL,
-      "finished_at" TIMESTAMPTZ,
-      "migration_name" VARCHAR(255) NOT NULL,
-      "logs" TEXT,
-      "rolled_back_at" TIMESTAMPTZ,
-      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
-      "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
+    await createMigrationTable(client);
     const done = await client.query<{ migration_name: string; finished_at: Date | null }>(
       'SELECT migration_name, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
     );
@@ -37,10 +33,11 @@ export async function applyMigrations(databaseUrl: string, log: (line: string) =
     const failed = done.rows.find((r) => !r.finished_at);
     if (failed) throw new Error(`migration ${failed.migration_name} failed earlier; resolve it before starting`);
 
-    for (const name of listMigrations()) {
+    const migrations = listMigrations(migrationsDir);
+    for (const name of migrations) {
       if (finished.has(name)) continue;
-      const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8');
-      const checksum = crypto.createHash('sha256').update(sql).digest('hex');
+      const sql = readMigration(migrationsDir, name);
+      const checksum = checksumOf(sql);
       await client.query('BEGIN');
       try {
         await client.query(sql);
@@ -65,13 +62,30 @@ export async function applyMigrations(databaseUrl: string, log: (line: string) =
   return applied;
 }
 
-function listMigrations(): string[] {
+/** Prisma's migration history table, as Prisma creates it. */
+export async function createMigrationTable(client: pg.ClientBase): Promise<void> {
+  await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+    "checksum" VARCHAR(64) NOT NULL,
+    "finished_at" TIMESTAMPTZ,
+    "migration_name" VARCHAR(255) NOT NULL,
+    "logs" TEXT,
+    "rolled_back_at" TIMESTAMPTZ,
+    "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+    "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
+}
+
+/** The migration folders of `dir` (each with a migration.sql), in the order they apply. */
+export function listMigrations(dir = MIGRATIONS_DIR): string[] {
   return fs
-    .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && fs.existsSync(path.join(MIGRATIONS_DIR, d.name, 'migration.sql')))
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, 'migration.sql')))
     .map((d) => d.name)
     .sort();
 }
+
+const readMigration = (dir: string, name: string) => fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8');
+const checksumOf = (sql: string) => crypto.createHash('sha256').update(sql).digest('hex');
 
 /** graphile-worker keeps its own schema; the app role may only call add_job through our trigger. */
 async function installJobQueueSchema(client: pg.Client, databaseUrl: string): Promise<void> {
