@@ -10,6 +10,24 @@ const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? 'prisma/migrat
 const MIGRATION_LOCK_KEY = 727_274_001;
 
 /**
+ * The baseline replaced the eight migrations of 2026-11-22 (squashed, same schema). A database
+ * migrated before the squash holds their names: the baseline is recorded as applied there.
+ */
+export const SQUASHED_MIGRATIONS = {
+  baseline: '20261124143130_baseline',
+  replaced: [
+    '20261122000100_platform',
+    '20261122000200_records',
+    '20261122000300_webhooks',
+    '20261122000600_screening',
+    '20261122000700_entity_counts',
+    '20261122000800_entity_documents',
+    '20261122000900_email_notifications',
+    '20261122001000_entity_response_bodies',
+  ],
+} as const;
+
+/**
  * Applies the committed SQL migrations in order, recording them in Prisma's own
  * `_prisma_migrations` table (same checksum), so `prisma migrate status|deploy` agree with it.
  * A session advisory lock makes concurrent start-ups safe: the second process waits, then
@@ -34,6 +52,10 @@ export async function applyMigrations(
     if (failed) throw new Error(`migration ${failed.migration_name} failed earlier; resolve it before starting`);
 
     const migrations = listMigrations(migrationsDir);
+    if (await recordSquashedBaseline(client, migrationsDir, migrations, finished)) {
+      log(`recorded migration ${SQUASHED_MIGRATIONS.baseline} as applied: this database has the ${SQUASHED_MIGRATIONS.replaced.length} migrations it squashed (same schema)`);
+    }
+
     for (const name of migrations) {
       if (finished.has(name)) continue;
       const sql = readMigration(migrationsDir, name);
@@ -86,6 +108,26 @@ export function listMigrations(dir = MIGRATIONS_DIR): string[] {
 
 const readMigration = (dir: string, name: string) => fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8');
 const checksumOf = (sql: string) => crypto.createHash('sha256').update(sql).digest('hex');
+
+/**
+ * On a database migrated before the squash (all eight replaced migrations, no baseline), records
+ * the baseline as applied without running it and adds it to `finished`; true when it did.
+ */
+async function recordSquashedBaseline(client: pg.Client, dir: string, migrations: string[], finished: Set<string>): Promise<boolean> {
+  const { baseline, replaced } = SQUASHED_MIGRATIONS;
+  const present = replaced.filter((name) => finished.has(name));
+  if (!migrations.includes(baseline) || finished.has(baseline) || present.length === 0) return false;
+  if (present.length !== replaced.length) {
+    throw new Error(`this database has ${present.length} of the ${replaced.length} migrations squashed into ${baseline}; migrate it with the commit before the squash first`);
+  }
+  await client.query(
+    `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, applied_steps_count)
+     VALUES ($1, $2, now(), $3, $4, 0)`,
+    [crypto.randomUUID(), checksumOf(readMigration(dir, baseline)), baseline, `recorded, not run: replaces ${replaced.join(', ')}`],
+  );
+  finished.add(baseline);
+  return true;
+}
 
 /** graphile-worker keeps its own schema; the app role may only call add_job through our trigger. */
 async function installJobQueueSchema(client: pg.Client, databaseUrl: string): Promise<void> {
