@@ -11,33 +11,11 @@ BEGIN
   -- The document ends with its closing brace: the profile's sections are spliced in before it.
   SELECT left(d."document"::text, -1) || ',' || substr(json_build_object(
       'bankAccounts', coalesce((
-        SELECT json_agg(json_build_object('id', b."id",
-          'createdAt', crm_timestamp_text(b."createdAt"),
-          'updatedAt', crm_timestamp_text(b."updatedAt"),
-          'iban', b."iban", 'primary', b."primary", 'bankNameEn', b."bankNameEn", 'bankNameAr', b."bankNameAr",
-          'swiftCode', b."swiftCode", 'bankCode', b."bankCode", 'holderName', b."holderName", 'status', b."status",
-          'source', b."source", 'verificationStatus', b."verificationStatus",
-          'attachment', CASE WHEN ba."id" IS NULL THEN NULL ELSE crm_attachment_json(ba) END,
-          'entityId', b."entityId"
-        ) ORDER BY b."primary" DESC, b."createdAt", b."id")
+        SELECT json_agg(crm_bank_account_json(b, ba) ORDER BY b."primary" DESC, b."createdAt", b."id")
         FROM "BankAccount" b LEFT JOIN "Attachment" ba ON ba."id" = b."attachmentId"
         WHERE b."tenantId" = p_tenant AND b."entityId" = p_entity), '[]'::json),
       'addresses', coalesce((
-        SELECT json_agg(json_build_object('id', ad."id",
-          'createdAt', crm_timestamp_text(ad."createdAt"),
-          'updatedAt', crm_timestamp_text(ad."updatedAt"),
-          'district', ad."district", 'districtArea', ad."districtArea", 'districtName', ad."districtName",
-          'locationX', ad."locationX", 'locationY', ad."locationY", 'locationZ', ad."locationZ",
-          'latitude', ad."latitude", 'longitude', ad."longitude", 'phoneNumber', ad."phoneNumber",
-          'streetNameEn', ad."streetNameEn", 'streetNameAr', ad."streetNameAr", 'unitNumber', ad."unitNumber",
-          'unitTypeId', ad."unitTypeId", 'shortCode', ad."shortCode", 'status', ad."status", 'source', ad."source",
-          'category', ad."category", 'fullAddress', ad."fullAddress",
-          'attachment', CASE WHEN aa."id" IS NULL THEN NULL ELSE crm_attachment_json(aa) END,
-          'city', CASE WHEN c."id" IS NULL THEN NULL ELSE json_build_object('id', c."id",
-            'createdAt', crm_timestamp_text(c."createdAt"),
-            'updatedAt', crm_timestamp_text(c."updatedAt"),
-            'nameEn', c."nameEn", 'nameAr', c."nameAr") END
-        ) ORDER BY ad."createdAt", ad."id")
+        SELECT json_agg(crm_address_json(ad, aa, c) ORDER BY ad."createdAt", ad."id")
         FROM "Address" ad LEFT JOIN "Attachment" aa ON aa."id" = ad."attachmentId" LEFT JOIN "City" c ON c."id" = ad."cityId"
         WHERE ad."tenantId" = p_tenant AND ad."entityId" = p_entity), '[]'::json),
       'rawData', e."rawData")::text, 2) INTO body
