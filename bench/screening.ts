@@ -13,6 +13,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@/lib/db/embedded';
+import { applyMigrations } from '@/lib/db/migrate';
 import { screenName } from '@/lib/screening/screen';
 import { DEFAULT_THRESHOLDS } from '@/lib/screening/thresholds';
 import { insertEntries, toEntryRow, type EntryRowInsert } from '@/lib/screening/watchlist-import';
@@ -157,15 +158,14 @@ async function setupDatabase(): Promise<{ url: string; embedded?: EmbeddedDataba
   return { url: embedded.url, embedded };
 }
 
-async function applySchema(db: pg.Client) {
-  await db.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS fuzzystrmatch;`);
+async function applySchema(db: pg.Client, url: string) {
   const exists = await db.query(`SELECT to_regclass('"WatchlistEntry"') IS NOT NULL AS ok`);
   if (exists.rows[0].ok) {
     await db.query(`TRUNCATE "WatchlistImportChange", "WatchlistImport", "WatchlistNameKey", "WatchlistEntry" CASCADE`);
     return;
   }
-  await db.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'crm_app') THEN CREATE ROLE crm_app; END IF; END $$;`);
-  await db.query(fs.readFileSync(path.join(ROOT, 'prisma/migrations/20261122000600_screening/migration.sql'), 'utf8'));
+  // The whole schema (one baseline migration since the squash), as the service migrates it.
+  await applyMigrations(url, () => {}, { migrationsDir: path.join(ROOT, 'prisma/migrations') });
 }
 
 const GIN_INDEXES = [
@@ -188,7 +188,7 @@ async function main() {
   try {
     await admin.query(`SELECT set_config('app.scope', 'platform', false)`);
     if (!REUSE) {
-      await applySchema(admin);
+      await applySchema(admin, url);
       for (const [name] of GIN_INDEXES) await admin.query(`DROP INDEX IF EXISTS "${name}"`);
     }
 

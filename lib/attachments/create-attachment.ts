@@ -4,7 +4,7 @@ import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { getAttachmentStorage, maxAttachmentBytes } from './storage';
-import { formatAttachment } from './format-attachment';
+import { selectAttachmentJson } from './attachment-json';
 
 /** Images, videos and PDF, decided from the bytes (magic numbers), never from the name or the declared type. */
 export function isAllowedMimeType(mime: string): boolean {
@@ -35,8 +35,8 @@ export async function createAttachment({ tenantId, bytes, name, actor, requestId
   const storage = getAttachmentStorage();
   await storage.put(storageKey, bytes);
   try {
-    const row = await withTenant(tenantId, async (tx) => {
-      const created = await tx.attachment.create({
+    const data = await withTenant(tenantId, async (tx) => {
+      await tx.attachment.create({
         data: {
           id,
           tenantId,
@@ -50,9 +50,9 @@ export async function createAttachment({ tenantId, bytes, name, actor, requestId
         },
       });
       await writeAudit(tx, { tenantId, actor, action: 'attachment.create', targetType: 'Attachment', targetId: id, after: { name, mimeType, size: bytes.byteLength }, requestId });
-      return created;
+      return (await selectAttachmentJson(tx, tenantId, id))!;
     });
-    return { data: formatAttachment(row), creationStatus: 'Created' as const };
+    return { data, creationStatus: 'Created' as const };
   } catch (error) {
     await storage.delete(storageKey).catch(() => {});
     throw error;

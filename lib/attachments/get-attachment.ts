@@ -1,10 +1,10 @@
 import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
-import { formatAttachment } from './format-attachment';
+import { selectAttachmentJson } from './attachment-json';
 
 /** Attachment metadata (unwrapped Attachment); another tenant's id is NOT_FOUND. */
 export async function getAttachment({ tenantId, attachmentId }: { tenantId: string; attachmentId: string }) {
-  const row = await withTenant(tenantId, (tx) => tx.attachment.findFirst({ where: { id: attachmentId, tenantId } }));
-  if (!row) throw AppError.notFound();
-  return formatAttachment(row);
+  const out = await withTenant(tenantId, (tx) => selectAttachmentJson(tx, tenantId, attachmentId));
+  if (!out) throw AppError.notFound();
+  return out;
 }

@@ -2,7 +2,7 @@ import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { resolveIban } from './resolve-iban';
-import { bankAccountInclude, formatBankAccount } from './format-bank-account';
+import { selectBankAccountJson } from './bank-account-json';
 
 export interface CreateBankAccountArgs {
   tenantId: string;
@@ -53,9 +53,9 @@ export async function createBankAccount(args: CreateBankAccountArgs) {
         verificationStatus: manual ? 'PendingReview' : 'Verified',
         attachmentId: args.attachmentId ?? null,
       },
-      include: bankAccountInclude,
+      select: { id: true },
     });
-    const out = formatBankAccount(account);
+    const out = (await selectBankAccountJson(tx, tenantId, account.id))!;
     await writeAudit(tx, { tenantId, actor, action: 'bankAccount.create', targetType: 'BankAccount', targetId: account.id, after: out, requestId });
     return { data: out };
   });

@@ -2,7 +2,7 @@ import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/jobs/outbox';
-import { bankAccountInclude, formatBankAccount } from './format-bank-account';
+import { selectBankAccountJson } from './bank-account-json';
 import type { BankAccountOut } from './schemas';
 
 export interface ReviewBankAccountArgs {
@@ -33,8 +33,7 @@ export async function reviewBankAccount({ tenantId, accountId, decision, comment
       data: { verificationStatus, reviewComment: comment ?? null, reviewedAt, reviewedBy: actor.id ? `${actor.type}:${actor.id}` : actor.type },
     });
     if (updated.count !== 1) throw new AppError('CONFLICT');
-    const row = await tx.bankAccount.findFirstOrThrow({ where: { id: accountId, tenantId }, include: bankAccountInclude });
-    const out = formatBankAccount(row);
+    const out = (await selectBankAccountJson(tx, tenantId, accountId))!;
     await writeAudit(tx, {
       tenantId,
       actor,

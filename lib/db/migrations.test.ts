@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { adminQuery, withDatabase } from '@/scripts/testing/global-setup';
-import { applyMigrations } from './migrate';
+import { applyMigrations, SQUASHED_MIGRATIONS } from './migrate';
 import { startEmbeddedPostgres } from './embedded';
 import { freePort } from '@/bench/lib/server';
 
@@ -77,6 +77,49 @@ describe('migrations without a native engine', () => {
       await client.end();
       expect(rows.rows.every((r: { n: number }) => r.n === 1)).toBe(true);
     } finally {
+      await db.drop();
+    }
+  }, 120_000);
+
+  it('a database migrated before the squash gets the baseline recorded as applied, not run', async () => {
+    const db = await freshDatabase();
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    // Such a database has the schema of the eight (= the baseline's) and none of the later migrations.
+    const baselineOnly = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-baseline-'));
+    fs.cpSync(path.join('prisma/migrations', SQUASHED_MIGRATIONS.baseline), path.join(baselineOnly, SQUASHED_MIGRATIONS.baseline), { recursive: true });
+    try {
+      await applyMigrations(db.url, () => {}, { migrationsDir: baselineOnly });
+      // The history such a database has: the eight replaced migrations and no baseline.
+      await client.query('DELETE FROM "_prisma_migrations"');
+      for (const name of SQUASHED_MIGRATIONS.replaced) {
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, 'old', now(), $2, 1)`,
+          [crypto.randomUUID(), name],
+        );
+      }
+      // The baseline is recorded, not run; the migrations after it run as usual.
+      const later = MIGRATIONS.filter((name) => name > SQUASHED_MIGRATIONS.baseline);
+      const lines: string[] = [];
+      expect(await applyMigrations(db.url, (line) => lines.push(line))).toEqual(later);
+      expect(lines).toEqual([
+        `recorded migration ${SQUASHED_MIGRATIONS.baseline} as applied: this database has the 8 migrations it squashed (same schema)`,
+        ...later.map((name) => `applied migration ${name}`),
+      ]);
+      const recorded = await client.query('SELECT checksum FROM "_prisma_migrations" WHERE migration_name = $1', [SQUASHED_MIGRATIONS.baseline]);
+      const baselineSql = fs.readFileSync(path.join('prisma/migrations', SQUASHED_MIGRATIONS.baseline, 'migration.sql'));
+      expect(recorded.rows).toEqual([{ checksum: crypto.createHash('sha256').update(baselineSql).digest('hex') }]);
+      expect(await applyMigrations(db.url, (line) => lines.push(line))).toEqual([]);
+      expect(lines).toHaveLength(1 + later.length);
+      const status = await prisma(['migrate', 'status'], db.url);
+      expect(status.stdout, status.stderr).toMatch(/up to date/i);
+
+      // A history with only some of them is not a state any commit produced: refuse, do not guess.
+      await client.query('DELETE FROM "_prisma_migrations" WHERE migration_name = ANY($1)', [[SQUASHED_MIGRATIONS.baseline, SQUASHED_MIGRATIONS.replaced[7]]]);
+      await expect(applyMigrations(db.url)).rejects.toThrow(/has 7 of the 8 migrations squashed/);
+    } finally {
+      fs.rmSync(baselineOnly, { recursive: true, force: true });
+      await client.end();
       await db.drop();
     }
   }, 120_000);

@@ -1,8 +1,7 @@
 import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
-import { attachmentSelect } from '@/lib/attachments/format-attachment';
-import { formatAddress } from './format-entity';
+import { selectAddressesJson } from './address-json';
 
 export interface AddressInput {
   cityNameEn?: string;
@@ -30,11 +29,9 @@ export async function createAddress({ tenantId, entityId, input, actor }: { tena
     const { cityNameEn, ...fields } = input;
     const city = cityNameEn ? await tx.city.findUnique({ where: { nameEn: cityNameEn } }) : null;
     if (cityNameEn && !city) throw AppError.validation(`cityNameEn: unknown city ${cityNameEn}`);
-    const row = await tx.address.create({
-      data: { tenantId, entityId, ...fields, cityId: city?.id ?? null },
-      include: { attachment: { select: attachmentSelect }, city: true },
-    });
+    const row = await tx.address.create({ data: { tenantId, entityId, ...fields, cityId: city?.id ?? null }, select: { id: true } });
     await writeAudit(tx, { tenantId, actor, action: 'address.create', targetType: 'Address', targetId: row.id, after: { entityId, ...input } });
-    return formatAddress(row);
+    const [out] = await selectAddressesJson(tx, { tenantId, entityId, addressId: row.id });
+    return out!;
   });
 }

@@ -4,7 +4,7 @@ import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { gregorianToHijri, hijriToGregorian } from '@/lib/reference/hijri';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { buildSearchText } from './format-entity';
+import { buildSearchText } from './search-text';
 import { loadEntities } from './load-entities';
 import { readOrganizationFacts } from './organization-raw-data';
 import { ORGANIZATION_IDENTITY_TYPES, type CreateEntityInput, type IdentityInput } from './schemas';

@@ -2,7 +2,8 @@ import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { assertAttachmentsExist, insertIdentity } from './create-entity';
-import { buildSearchText, formatIdentity, identityInclude } from './format-entity';
+import { selectIdentityJson } from './identity-json';
+import { buildSearchText } from './search-text';
 import type { IdentityInput } from './schemas';
 
 /**
@@ -24,8 +25,7 @@ export async function createIdentity({ tenantId, entityId, input, actor, request
       where: { id: entityId },
       data: { searchText: buildSearchText(entity, [...entity.identities.map((i) => i.number), input.number]) },
     });
-    const row = await tx.identity.findFirstOrThrow({ where: { id, tenantId }, include: identityInclude });
-    const out = formatIdentity(row);
+    const out = (await selectIdentityJson(tx, tenantId, id))!;
     await writeAudit(tx, { tenantId, actor, action: 'identity.create', targetType: 'Identity', targetId: id, after: { entityId, ...out }, requestId });
     return { data: out, creationStatus: 'Created' as const };
   });

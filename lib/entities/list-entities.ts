@@ -25,7 +25,7 @@ export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g,
 
 /**
  * A tenant's entities, newest first, with the filters of decisions.md, as the response body, in
- * one statement: `crm_entity_list_body` (entity_response_bodies migration) scopes row-level
+ * one statement: `crm_entity_list_body` (prisma/sql/functions) scopes row-level
  * security to the tenant for its own statement, gets the page's ids and total from
  * `crm_list_entity_ids` (which lets every filter use its index, which row-level security would
  * otherwise prevent for `q`) and joins the page's stored documents (EntityDocument, nationality

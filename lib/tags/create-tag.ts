@@ -2,7 +2,7 @@ import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { createTagInput, type CreateTagInput } from './schemas';
-import { formatTag } from './format-tag';
+import { selectTagsJson } from './tag-json';
 
 /** Creates a tag (officers, CLI, seed). The same English name twice in one scope is a CONFLICT. */
 export async function createTag({ tenantId, input, actor, requestId }: { tenantId: string; input: CreateTagInput; actor: Actor; requestId?: string }) {
@@ -14,6 +14,7 @@ export async function createTag({ tenantId, input, actor, requestId }: { tenantI
     if (existing) throw new AppError('CONFLICT');
     const tag = await tx.tag.create({ data: { tenantId, nameEn, nameAr: nameAr ?? null, scope } });
     await writeAudit(tx, { tenantId, actor, action: 'tag.create', targetType: 'Tag', targetId: tag.id, after: { nameEn, nameAr, scope }, requestId });
-    return formatTag(tag);
+    const [out] = await selectTagsJson(tx, { tenantId, tagId: tag.id, take: 1 });
+    return out!;
   });
 }

@@ -1,0 +1,156 @@
+-- Row-level security: the second wall behind the services' own tenantId filters. Every
+-- tenant-owned table is visible only to the tenant set by withTenant() (app.tenant_id) or to
+-- platform scope (withPlatform(): app.scope = 'platform'); see functions/crm_can_access.sql.
+-- FORCE makes the policies apply to the table owner too. Not here: Tenant, City and
+-- NationalityReference (platform data) and the migration history.
+
+ALTER TABLE "ApiKey" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "ApiKey" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "ApiKey";
+CREATE POLICY tenant_isolation ON "ApiKey" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "User" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "User" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "User";
+CREATE POLICY tenant_isolation ON "User" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "AuditLog" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "AuditLog" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "AuditLog";
+CREATE POLICY tenant_isolation ON "AuditLog" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "OutboxEvent" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "OutboxEvent" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "OutboxEvent";
+CREATE POLICY tenant_isolation ON "OutboxEvent" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "EmailNotification" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "EmailNotification" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "EmailNotification";
+CREATE POLICY tenant_isolation ON "EmailNotification" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Entity" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Entity" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Entity";
+CREATE POLICY tenant_isolation ON "Entity" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "IdempotencyKey" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "IdempotencyKey" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "IdempotencyKey";
+CREATE POLICY tenant_isolation ON "IdempotencyKey" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Identity" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Identity" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Identity";
+CREATE POLICY tenant_isolation ON "Identity" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "IdentityVerification" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "IdentityVerification" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "IdentityVerification";
+CREATE POLICY tenant_isolation ON "IdentityVerification" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "IdentityDocument" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "IdentityDocument" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "IdentityDocument";
+CREATE POLICY tenant_isolation ON "IdentityDocument" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Attachment" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Attachment" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Attachment";
+CREATE POLICY tenant_isolation ON "Attachment" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "BankAccount" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "BankAccount" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "BankAccount";
+CREATE POLICY tenant_isolation ON "BankAccount" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Address" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Address" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Address";
+CREATE POLICY tenant_isolation ON "Address" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Tag" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Tag" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Tag";
+CREATE POLICY tenant_isolation ON "Tag" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "EntityTag" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "EntityTag" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "EntityTag";
+CREATE POLICY tenant_isolation ON "EntityTag" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "OrganizationStatus" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "OrganizationStatus" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "OrganizationStatus";
+CREATE POLICY tenant_isolation ON "OrganizationStatus" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Activity" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Activity" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Activity";
+CREATE POLICY tenant_isolation ON "Activity" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "EntityCount" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "EntityCount" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "EntityCount";
+CREATE POLICY tenant_isolation ON "EntityCount" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "EntityDocument" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "EntityDocument" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "EntityDocument";
+CREATE POLICY tenant_isolation ON "EntityDocument" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "WebhookEndpoint" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WebhookEndpoint" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WebhookEndpoint";
+CREATE POLICY tenant_isolation ON "WebhookEndpoint" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "WebhookStatusChange" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WebhookStatusChange" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WebhookStatusChange";
+CREATE POLICY tenant_isolation ON "WebhookStatusChange" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "WebhookDelivery" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WebhookDelivery" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WebhookDelivery";
+CREATE POLICY tenant_isolation ON "WebhookDelivery" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "WebhookAttempt" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WebhookAttempt" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WebhookAttempt";
+CREATE POLICY tenant_isolation ON "WebhookAttempt" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "AdminNotification" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "AdminNotification" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "AdminNotification";
+CREATE POLICY tenant_isolation ON "AdminNotification" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+-- Watchlists: shared lists (tenantId NULL) are readable by every tenant; Custom entries only by
+-- their tenant; the CLI import and the benchmark run with app.scope=platform.
+
+ALTER TABLE "WatchlistEntry" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WatchlistEntry" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WatchlistEntry";
+CREATE POLICY tenant_isolation ON "WatchlistEntry"
+  USING ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform')
+  WITH CHECK ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform');
+
+ALTER TABLE "WatchlistNameKey" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WatchlistNameKey" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WatchlistNameKey";
+CREATE POLICY tenant_isolation ON "WatchlistNameKey"
+  USING ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform')
+  WITH CHECK ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform');
+
+ALTER TABLE "WatchlistImport" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WatchlistImport" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WatchlistImport";
+CREATE POLICY tenant_isolation ON "WatchlistImport"
+  USING ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform')
+  WITH CHECK ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform');
+
+ALTER TABLE "WatchlistImportChange" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WatchlistImportChange" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WatchlistImportChange";
+CREATE POLICY tenant_isolation ON "WatchlistImportChange"
+  USING ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform')
+  WITH CHECK ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform');
