@@ -10,8 +10,30 @@ const layer = (message, ...folders) => ({ group: [...from(...folders), ...relati
 const HTTP = layer('Domains do not know HTTP: a route in app/ calls the service, and lib/http turns its result or AppError into a response.', 'lib/http');
 const SESSION = layer('Domains do not read sessions: the route wrapper authenticates and passes tenantId and actor.', 'lib/auth');
 const EDGES = layer('Only routes and pages import app/ and components/; scripts/ is tooling and tests.', 'app', 'components', 'scripts');
-const NEXT = { group: ['next', 'next/*', 'next-intl/server', 'react', 'react-dom'], message: 'Domains and core run outside Next.js (worker, CLI): no framework imports.' };
-const DOMAINS = ['attachments', 'audit', 'bank-accounts', 'entities', 'jobs', 'notifications', 'platform', 'reference', 'screening', 'tags', 'tenancy', 'webhooks', 'kyc', 'relationships', 'transactions', 'monitoring', 'cases', 'bulk'];
+const NEXT = {
+  group: ['next', 'next/*', 'next-intl/server', 'react', 'react-dom'],
+  message: 'Domains and core run outside Next.js (worker, CLI): no framework imports.',
+};
+const DOMAINS = [
+  'attachments',
+  'audit',
+  'bank-accounts',
+  'entities',
+  'jobs',
+  'notifications',
+  'platform',
+  'reference',
+  'screening',
+  'tags',
+  'tenancy',
+  'webhooks',
+  'kyc',
+  'relationships',
+  'transactions',
+  'monitoring',
+  'cases',
+  'bulk',
+];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 const config = [
@@ -28,7 +50,11 @@ const config = [
     // lib/core: errors, wire formats, pagination, logging. Knows neither HTTP nor a domain nor the database.
     files: ['lib/core/**'],
     ignores: TESTS,
-    rules: restrict(layer('lib/core depends on nothing of ours.', 'lib/db', 'lib/http', 'lib/auth', 'lib/i18n', ...DOMAINS.map((d) => `lib/${d}`)), EDGES, NEXT),
+    rules: restrict(
+      layer('lib/core depends on nothing of ours.', 'lib/db', 'lib/http', 'lib/auth', 'lib/i18n', ...DOMAINS.map((d) => `lib/${d}`)),
+      EDGES,
+      NEXT,
+    ),
   },
   {
     // lib/db: the Prisma client, embedded PostgreSQL, row-level security, raw SQL helpers.
@@ -57,7 +83,10 @@ const config = [
     // Routes and pages: through lib/http and the domain services, never the database directly.
     files: ['app/**'],
     ignores: TESTS,
-    rules: restrict(layer('Routes and pages reach data through a domain service.', 'lib/db'), layer('Tooling and test support stay out of the app.', 'scripts')),
+    rules: restrict(
+      layer('Routes and pages reach data through a domain service.', 'lib/db'),
+      layer('Tooling and test support stay out of the app.', 'scripts'),
+    ),
   },
   {
     // Presentational components: props in, markup out; server code only as types (z.infer of the API schemas).
@@ -69,7 +98,11 @@ const config = [
         {
           patterns: [
             layer('Components do not reach the server: pages pass them data, API routes serve their calls.', 'lib/db', 'lib/http', 'app', 'scripts'),
-            { group: [...DOMAINS, 'auth'].flatMap((d) => from(`lib/${d}`)), allowTypeImports: true, message: 'Components import domain types only (`import type`), never services.' },
+            {
+              group: [...DOMAINS, 'auth'].flatMap((d) => from(`lib/${d}`)),
+              allowTypeImports: true,
+              message: 'Components import domain types only (`import type`), never services.',
+            },
           ],
         },
       ],
@@ -81,11 +114,11 @@ const config = [
       'no-restricted-syntax': [
         'error',
         {
-          selector: "Literal[value=/(^|\\s)(ml|mr|pl|pr|left|right)-[0-9a-z]/]",
+          selector: 'Literal[value=/(^|\\s)(ml|mr|pl|pr|left|right)-[0-9a-z]/]',
           message: 'Use logical Tailwind classes (ms-/me-/ps-/pe-/start-/end-) so RTL mirrors.',
         },
         {
-          selector: "Literal[value=/(^|\\s)text-(left|right)(\\s|$)/]",
+          selector: 'Literal[value=/(^|\\s)text-(left|right)(\\s|$)/]',
           message: 'Use text-start/text-end so RTL mirrors.',
         },
       ],

@@ -79,9 +79,13 @@ try {
   console.log(`\nGET /services/crm/entities (${ENTITIES} entities, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each)`);
   for (const [i, { service: svc, bare: ceiling, ratio }] of rounds.entries()) {
     console.log(`round ${i + 1}`);
-    console.log(`  service (next start): ${svc.rps} req/s  p50 ${svc.p50} ms  p90 ${svc.p90} ms  p99 ${svc.p99} ms  non-2xx ${svc.non2xx}  errors ${svc.errors}`);
+    console.log(
+      `  service (next start): ${svc.rps} req/s  p50 ${svc.p50} ms  p90 ${svc.p90} ms  p99 ${svc.p99} ms  non-2xx ${svc.non2xx}  errors ${svc.errors}`,
+    );
     console.log(`  bare node http + pg:  ${ceiling.rps} req/s  p50 ${ceiling.p50} ms  p90 ${ceiling.p90} ms  p99 ${ceiling.p99} ms`);
-    console.log(`  CPU ms per request (server / PostgreSQL / load generator): service ${Object.values(svc.cpuMsPerRequest).join(' / ')}, bare ${Object.values(ceiling.cpuMsPerRequest).join(' / ')}`);
+    console.log(
+      `  CPU ms per request (server / PostgreSQL / load generator): service ${Object.values(svc.cpuMsPerRequest).join(' / ')}, bare ${Object.values(ceiling.cpuMsPerRequest).join(' / ')}`,
+    );
     console.log(`  ratio ${(ratio * 100).toFixed(1)}%`);
   }
   const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!;

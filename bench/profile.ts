@@ -40,10 +40,24 @@ async function seed(attachmentsDir: string) {
     expiresAt: `20${30 + (i % 9)}-0${1 + (i % 9)}-15`,
     documentIds: [image.id, pdf.id],
   }));
-  const entity = await f.createClient(tenant.id, { nameEn: 'Heavy Profile Client', nameAr: 'عميل ذو ملف كبير', email: 'heavy@example.sa', dobGregorian: '1980-01-01', identities });
+  const entity = await f.createClient(tenant.id, {
+    nameEn: 'Heavy Profile Client',
+    nameAr: 'عميل ذو ملف كبير',
+    email: 'heavy@example.sa',
+    dobGregorian: '1980-01-01',
+    identities,
+  });
   for (let i = 0; i < 10; i++) {
     const slip = i % 2 ? await f.upload(tenant.id, f.makePdf(`Bank letter ${i}`), `bank-letter-${i}.pdf`) : undefined;
-    await f.createBankAccount({ tenantId: tenant.id, entityId: entity.id, iban: f.saudiIban(100 + i), isPrimary: i === 0, attachmentId: slip?.id, holderName: 'Heavy Profile Client', actor: f.SEED_ACTOR });
+    await f.createBankAccount({
+      tenantId: tenant.id,
+      entityId: entity.id,
+      iban: f.saudiIban(100 + i),
+      isPrimary: i === 0,
+      attachmentId: slip?.id,
+      holderName: 'Heavy Profile Client',
+      actor: f.SEED_ACTOR,
+    });
   }
   await f.addAddress(tenant.id, entity.id, '12 King Fahd Road, Al Olaya, Riyadh 12214');
   // createEntity and each account already wrote one audit row on their own targets; the entity
@@ -57,7 +71,15 @@ async function seed(attachmentsDir: string) {
 async function sessionCookie(user: { id: string; email: string; displayName: string; tenantId: string | null }) {
   const token = await encode({
     secret: SECRET,
-    token: { sub: user.id, uid: user.id, email: user.email, displayName: user.displayName, role: 'officer', homeTenantId: user.tenantId, tenantId: user.tenantId },
+    token: {
+      sub: user.id,
+      uid: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      role: 'officer',
+      homeTenantId: user.tenantId,
+      tenantId: user.tenantId,
+    },
   });
   return `next-auth.session-token=${token}`;
 }

@@ -20,16 +20,55 @@ const log = (...a: unknown[]) => console.log(`[${((Date.now() - started) / 1000)
 
 // Realistic bilingual names: given and family names in both scripts, combined in SQL.
 const GIVEN = [
-  ['Mohammed', 'محمد'], ['Abdullah', 'عبدالله'], ['Fahad', 'فهد'], ['Khalid', 'خالد'], ['Saad', 'سعد'], ['Faisal', 'فيصل'], ['Sultan', 'سلطان'],
-  ['Turki', 'تركي'], ['Nasser', 'ناصر'], ['Omar', 'عمر'], ['Ali', 'علي'], ['Ahmed', 'أحمد'], ['Yousef', 'يوسف'], ['Ibrahim', 'إبراهيم'],
-  ['Noura', 'نورة'], ['Sara', 'سارة'], ['Huda', 'هدى'], ['Maryam', 'مريم'], ['Reem', 'ريم'], ['Lama', 'لمى'], ['Abeer', 'عبير'], ['Amal', 'أمل'],
+  ['Mohammed', 'محمد'],
+  ['Abdullah', 'عبدالله'],
+  ['Fahad', 'فهد'],
+  ['Khalid', 'خالد'],
+  ['Saad', 'سعد'],
+  ['Faisal', 'فيصل'],
+  ['Sultan', 'سلطان'],
+  ['Turki', 'تركي'],
+  ['Nasser', 'ناصر'],
+  ['Omar', 'عمر'],
+  ['Ali', 'علي'],
+  ['Ahmed', 'أحمد'],
+  ['Yousef', 'يوسف'],
+  ['Ibrahim', 'إبراهيم'],
+  ['Noura', 'نورة'],
+  ['Sara', 'سارة'],
+  ['Huda', 'هدى'],
+  ['Maryam', 'مريم'],
+  ['Reem', 'ريم'],
+  ['Lama', 'لمى'],
+  ['Abeer', 'عبير'],
+  ['Amal', 'أمل'],
 ];
 const FAMILY = [
-  ['Al-Qahtani', 'القحطاني'], ['Al-Otaibi', 'العتيبي'], ['Al-Harbi', 'الحربي'], ['Al-Dosari', 'الدوسري'], ['Al-Shehri', 'الشهري'],
-  ['Al-Zahrani', 'الزهراني'], ['Al-Ghamdi', 'الغامدي'], ['Al-Mutairi', 'المطيري'], ['Al-Anazi', 'العنزي'], ['Al-Shammari', 'الشمري'],
-  ['Al-Subaie', 'السبيعي'], ['Al-Malki', 'المالكي'], ['Al-Juhani', 'الجهني'], ['Al-Rashidi', 'الرشيدي'], ['Al-Yami', 'اليامي'],
-  ['Al-Sahli', 'السهلي'], ['Al-Omari', 'العمري'], ['Al-Asmari', 'الأسمري'], ['Al-Tamimi', 'التميمي'], ['Al-Khalidi', 'الخالدي'],
-  ['Al-Saud', 'آل سعود'], ['Al-Sheikh', 'آل الشيخ'], ['Bin Laden', 'بن لادن'], ['Al-Rajhi', 'الراجحي'], ['Al-Olayan', 'العليان'],
+  ['Al-Qahtani', 'القحطاني'],
+  ['Al-Otaibi', 'العتيبي'],
+  ['Al-Harbi', 'الحربي'],
+  ['Al-Dosari', 'الدوسري'],
+  ['Al-Shehri', 'الشهري'],
+  ['Al-Zahrani', 'الزهراني'],
+  ['Al-Ghamdi', 'الغامدي'],
+  ['Al-Mutairi', 'المطيري'],
+  ['Al-Anazi', 'العنزي'],
+  ['Al-Shammari', 'الشمري'],
+  ['Al-Subaie', 'السبيعي'],
+  ['Al-Malki', 'المالكي'],
+  ['Al-Juhani', 'الجهني'],
+  ['Al-Rashidi', 'الرشيدي'],
+  ['Al-Yami', 'اليامي'],
+  ['Al-Sahli', 'السهلي'],
+  ['Al-Omari', 'العمري'],
+  ['Al-Asmari', 'الأسمري'],
+  ['Al-Tamimi', 'التميمي'],
+  ['Al-Khalidi', 'الخالدي'],
+  ['Al-Saud', 'آل سعود'],
+  ['Al-Sheikh', 'آل الشيخ'],
+  ['Bin Laden', 'بن لادن'],
+  ['Al-Rajhi', 'الراجحي'],
+  ['Al-Olayan', 'العليان'],
 ];
 
 async function seed(url: string, tenantId: string): Promise<{ tagId: string; sampleIds: string[]; sampleNumbers: string[]; sampleCrmIds: string[] }> {
@@ -37,9 +76,16 @@ async function seed(url: string, tenantId: string): Promise<{ tagId: string; sam
   await client.connect();
   try {
     await client.query(`CREATE TEMP TABLE given(i int, en text, ar text); CREATE TEMP TABLE family(i int, en text, ar text);`);
-    await client.query(`INSERT INTO given SELECT ord - 1, x->>0, x->>1 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(x, ord)`, [JSON.stringify(GIVEN)]);
-    await client.query(`INSERT INTO family SELECT ord - 1, x->>0, x->>1 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(x, ord)`, [JSON.stringify(FAMILY)]);
-    const tag = await client.query<{ id: string }>(`INSERT INTO "Tag" (id, "tenantId", "nameEn", "nameAr", scope, "updatedAt") VALUES (gen_random_uuid(), $1, 'PEP', 'شخص معرض سياسياً', 'Entity', now()) RETURNING id`, [tenantId]);
+    await client.query(`INSERT INTO given SELECT ord - 1, x->>0, x->>1 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(x, ord)`, [
+      JSON.stringify(GIVEN),
+    ]);
+    await client.query(`INSERT INTO family SELECT ord - 1, x->>0, x->>1 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(x, ord)`, [
+      JSON.stringify(FAMILY),
+    ]);
+    const tag = await client.query<{ id: string }>(
+      `INSERT INTO "Tag" (id, "tenantId", "nameEn", "nameAr", scope, "updatedAt") VALUES (gen_random_uuid(), $1, 'PEP', 'شخص معرض سياسياً', 'Entity', now()) RETURNING id`,
+      [tenantId],
+    );
     const tagId = tag.rows[0]!.id;
     for (let from = 0; from < N; from += BATCH) {
       const to = Math.min(N, from + BATCH) - 1;
@@ -84,7 +130,10 @@ async function seed(url: string, tenantId: string): Promise<{ tagId: string; sam
       log(`seeded ${to + 1} entities`);
     }
     // 5% of entities carry the PEP tag.
-    await client.query(`INSERT INTO "EntityTag" ("tenantId", "entityId", "tagId") SELECT "tenantId", id, $2 FROM "Entity" WHERE "tenantId" = $1 AND abs(hashtext(id::text)) % 20 = 0`, [tenantId, tagId]);
+    await client.query(
+      `INSERT INTO "EntityTag" ("tenantId", "entityId", "tagId") SELECT "tenantId", id, $2 FROM "Entity" WHERE "tenantId" = $1 AND abs(hashtext(id::text)) % 20 = 0`,
+      [tenantId, tagId],
+    );
     await client.query('VACUUM ANALYZE');
     const sample = await client.query<{ id: string; crmId: string; number: string }>(
       `SELECT e.id, e."crmId", i.number FROM "Entity" e JOIN "Identity" i ON i."entityId" = e.id WHERE e."tenantId" = $1 ORDER BY random() LIMIT 1000`,
@@ -113,8 +162,8 @@ async function explainAll(url: string, tenantId: string, s: { tagId: string; sam
     'q=<name>': [`AND e."searchText" LIKE $2`, ['%qahtani%']],
     'q=<arabic name>': [`AND e."searchText" LIKE $2`, ['%القحطاني%']],
     'q=<identity number>': [`AND e."searchText" LIKE $2`, [`%${s.sampleNumbers[0]}%`]],
-    'tagId': [`AND EXISTS (SELECT 1 FROM "EntityTag" t WHERE t."tenantId" = $1::uuid AND t."tagId" = $2::uuid AND t."entityId" = e."id")`, [s.tagId]],
-    'crmId': [`AND e."crmId" = $2`, [s.sampleCrmIds[0]]],
+    tagId: [`AND EXISTS (SELECT 1 FROM "EntityTag" t WHERE t."tenantId" = $1::uuid AND t."tagId" = $2::uuid AND t."entityId" = e."id")`, [s.tagId]],
+    crmId: [`AND e."crmId" = $2`, [s.sampleCrmIds[0]]],
   };
   try {
     for (const [name, [filter, params]] of Object.entries(filters)) {
@@ -188,7 +237,14 @@ async function main() {
     const plans = await explainAll(db.url, tenant.id, samples);
     const loaders = await explainLoaders(db.url, tenant.id, samples.sampleIds);
 
-    server = await startBenchServer({ databaseUrl: db.url, env: { API_RATE_LIMIT_PER_SECOND: '1000000', API_RATE_LIMIT_BURST: '1000000', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) } });
+    server = await startBenchServer({
+      databaseUrl: db.url,
+      env: {
+        API_RATE_LIMIT_PER_SECOND: '1000000',
+        API_RATE_LIMIT_BURST: '1000000',
+        ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+      },
+    });
     log(`server at ${server.baseUrl}`);
     const headers = { 'x-api-key': apiKey, 'x-tenant': 'bench' };
     const getPaths = samples.sampleIds.map((id) => `/services/crm/entities/${id}`);

@@ -44,33 +44,352 @@ const rnd = () => {
 const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
 
 const AR_GIVEN: [string, string[]][] = [
-  ['محمد', ['Mohammed', 'Muhammad', 'Mohamed', 'Mohamad']], ['أحمد', ['Ahmed', 'Ahmad']], ['عبد الله', ['Abdullah', 'Abdallah']],
-  ['عبد الرحمن', ['Abdulrahman', 'Abdelrahman']], ['عبد العزيز', ['Abdulaziz', 'Abdelaziz']], ['خالد', ['Khalid', 'Khaled']],
-  ['يوسف', ['Yousef', 'Yusuf', 'Youssef']], ['إبراهيم', ['Ibrahim', 'Ebrahim']], ['عمر', ['Omar', 'Umar']], ['علي', ['Ali']],
-  ['حسين', ['Hussein', 'Hussain']], ['حسن', ['Hassan', 'Hasan']], ['سعيد', ['Saeed', 'Said']], ['فيصل', ['Faisal', 'Faysal']],
-  ['طارق', ['Tariq', 'Tarek']], ['ناصر', ['Nasser', 'Nasir']], ['سلطان', ['Sultan']], ['ماجد', ['Majid', 'Majed']],
-  ['وليد', ['Walid', 'Waleed']], ['هشام', ['Hisham', 'Hesham']], ['مصطفى', ['Mustafa', 'Mostafa']], ['زياد', ['Ziad', 'Ziyad']],
-  ['بدر', ['Badr', 'Bader']], ['منصور', ['Mansour', 'Mansoor']], ['جاسم', ['Jassim', 'Jasim']], ['سامي', ['Sami']],
-  ['عادل', ['Adel', 'Adil']], ['نواف', ['Nawaf']], ['تركي', ['Turki']], ['حمد', ['Hamad']], ['صالح', ['Saleh', 'Salih']],
-  ['سعد', ['Saad']], ['فهد', ['Fahad', 'Fahd']], ['بندر', ['Bandar']], ['مشعل', ['Mishal', 'Meshal']], ['راشد', ['Rashid', 'Rashed']],
-  ['حمزة', ['Hamza', 'Hamzah']], ['أنس', ['Anas']], ['ياسر', ['Yasser', 'Yasir']], ['عثمان', ['Othman', 'Osman']],
-  ['إسماعيل', ['Ismail']], ['كريم', ['Karim', 'Kareem']], ['جمال', ['Jamal', 'Gamal']], ['مراد', ['Murad', 'Mourad']],
-  ['فاطمة', ['Fatima', 'Fatimah']], ['عائشة', ['Aisha']], ['مريم', ['Maryam', 'Mariam']], ['نورة', ['Noura', 'Nora']],
-  ['هند', ['Hind']], ['سارة', ['Sara', 'Sarah']], ['خديجة', ['Khadija']], ['زينب', ['Zainab', 'Zeinab']], ['ليلى', ['Layla', 'Laila']],
+  ['محمد', ['Mohammed', 'Muhammad', 'Mohamed', 'Mohamad']],
+  ['أحمد', ['Ahmed', 'Ahmad']],
+  ['عبد الله', ['Abdullah', 'Abdallah']],
+  ['عبد الرحمن', ['Abdulrahman', 'Abdelrahman']],
+  ['عبد العزيز', ['Abdulaziz', 'Abdelaziz']],
+  ['خالد', ['Khalid', 'Khaled']],
+  ['يوسف', ['Yousef', 'Yusuf', 'Youssef']],
+  ['إبراهيم', ['Ibrahim', 'Ebrahim']],
+  ['عمر', ['Omar', 'Umar']],
+  ['علي', ['Ali']],
+  ['حسين', ['Hussein', 'Hussain']],
+  ['حسن', ['Hassan', 'Hasan']],
+  ['سعيد', ['Saeed', 'Said']],
+  ['فيصل', ['Faisal', 'Faysal']],
+  ['طارق', ['Tariq', 'Tarek']],
+  ['ناصر', ['Nasser', 'Nasir']],
+  ['سلطان', ['Sultan']],
+  ['ماجد', ['Majid', 'Majed']],
+  ['وليد', ['Walid', 'Waleed']],
+  ['هشام', ['Hisham', 'Hesham']],
+  ['مصطفى', ['Mustafa', 'Mostafa']],
+  ['زياد', ['Ziad', 'Ziyad']],
+  ['بدر', ['Badr', 'Bader']],
+  ['منصور', ['Mansour', 'Mansoor']],
+  ['جاسم', ['Jassim', 'Jasim']],
+  ['سامي', ['Sami']],
+  ['عادل', ['Adel', 'Adil']],
+  ['نواف', ['Nawaf']],
+  ['تركي', ['Turki']],
+  ['حمد', ['Hamad']],
+  ['صالح', ['Saleh', 'Salih']],
+  ['سعد', ['Saad']],
+  ['فهد', ['Fahad', 'Fahd']],
+  ['بندر', ['Bandar']],
+  ['مشعل', ['Mishal', 'Meshal']],
+  ['راشد', ['Rashid', 'Rashed']],
+  ['حمزة', ['Hamza', 'Hamzah']],
+  ['أنس', ['Anas']],
+  ['ياسر', ['Yasser', 'Yasir']],
+  ['عثمان', ['Othman', 'Osman']],
+  ['إسماعيل', ['Ismail']],
+  ['كريم', ['Karim', 'Kareem']],
+  ['جمال', ['Jamal', 'Gamal']],
+  ['مراد', ['Murad', 'Mourad']],
+  ['فاطمة', ['Fatima', 'Fatimah']],
+  ['عائشة', ['Aisha']],
+  ['مريم', ['Maryam', 'Mariam']],
+  ['نورة', ['Noura', 'Nora']],
+  ['هند', ['Hind']],
+  ['سارة', ['Sara', 'Sarah']],
+  ['خديجة', ['Khadija']],
+  ['زينب', ['Zainab', 'Zeinab']],
+  ['ليلى', ['Layla', 'Laila']],
 ];
 const SYL: [string, string][] = [
-  ['ka', 'ك'], ['ra', 'ر'], ['ma', 'م'], ['sa', 'س'], ['ta', 'ت'], ['ha', 'ح'], ['ba', 'ب'], ['da', 'د'], ['na', 'ن'], ['la', 'ل'],
-  ['fa', 'ف'], ['ja', 'ج'], ['qa', 'ق'], ['sha', 'ش'], ['za', 'ز'], ['wa', 'و'], ['kha', 'خ'], ['ghu', 'غ'], ['mu', 'م'], ['su', 'س'],
-  ['di', 'د'], ['ri', 'ر'], ['ni', 'ن'], ['li', 'ل'], ['mi', 'م'], ['tu', 'ط'], ['si', 'ص'], ['bu', 'ب'], ['hu', 'ه'], ['ku', 'ك'],
+  ['ka', 'ك'],
+  ['ra', 'ر'],
+  ['ma', 'م'],
+  ['sa', 'س'],
+  ['ta', 'ت'],
+  ['ha', 'ح'],
+  ['ba', 'ب'],
+  ['da', 'د'],
+  ['na', 'ن'],
+  ['la', 'ل'],
+  ['fa', 'ف'],
+  ['ja', 'ج'],
+  ['qa', 'ق'],
+  ['sha', 'ش'],
+  ['za', 'ز'],
+  ['wa', 'و'],
+  ['kha', 'خ'],
+  ['ghu', 'غ'],
+  ['mu', 'م'],
+  ['su', 'س'],
+  ['di', 'د'],
+  ['ri', 'ر'],
+  ['ni', 'ن'],
+  ['li', 'ل'],
+  ['mi', 'م'],
+  ['tu', 'ط'],
+  ['si', 'ص'],
+  ['bu', 'ب'],
+  ['hu', 'ه'],
+  ['ku', 'ك'],
 ];
-const WEST_FIRST = ['James', 'John', 'Robert', 'Michael', 'William', 'David', 'Richard', 'Joseph', 'Thomas', 'Charles', 'Mary', 'Patricia', 'Jennifer', 'Linda', 'Elizabeth', 'Barbara', 'Susan', 'Jessica', 'Sarah', 'Karen', 'Peter', 'Paul', 'Mark', 'George', 'Steven', 'Andrew', 'Anna', 'Maria', 'Olga', 'Ivan', 'Sergei', 'Dmitri', 'Alexei', 'Hans', 'Klaus', 'Pierre', 'Jean', 'Luca', 'Marco', 'Carlos', 'Jose', 'Juan', 'Ana', 'Sofia', 'Elena', 'Viktor', 'Igor', 'Natalia', 'Emma', 'Oliver'];
-const WEST_LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore', 'Martin', 'Jackson', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Green', 'Baker', 'Adams', 'Nelson', 'Carter', 'Mitchell', 'Roberts', 'Turner', 'Phillips', 'Campbell', 'Parker', 'Evans', 'Edwards', 'Collins', 'Stewart', 'Ivanov', 'Petrov', 'Sidorov', 'Popov', 'Volkov', 'Muller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Rossi', 'Russo', 'Garcia', 'Martinez', 'Lopez', 'Gonzalez', 'Dubois', 'Moreau', 'Kowalski', 'Novak'];
+const WEST_FIRST = [
+  'James',
+  'John',
+  'Robert',
+  'Michael',
+  'William',
+  'David',
+  'Richard',
+  'Joseph',
+  'Thomas',
+  'Charles',
+  'Mary',
+  'Patricia',
+  'Jennifer',
+  'Linda',
+  'Elizabeth',
+  'Barbara',
+  'Susan',
+  'Jessica',
+  'Sarah',
+  'Karen',
+  'Peter',
+  'Paul',
+  'Mark',
+  'George',
+  'Steven',
+  'Andrew',
+  'Anna',
+  'Maria',
+  'Olga',
+  'Ivan',
+  'Sergei',
+  'Dmitri',
+  'Alexei',
+  'Hans',
+  'Klaus',
+  'Pierre',
+  'Jean',
+  'Luca',
+  'Marco',
+  'Carlos',
+  'Jose',
+  'Juan',
+  'Ana',
+  'Sofia',
+  'Elena',
+  'Viktor',
+  'Igor',
+  'Natalia',
+  'Emma',
+  'Oliver',
+];
+const WEST_LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Miller',
+  'Davis',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Thomas',
+  'Moore',
+  'Martin',
+  'Jackson',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Green',
+  'Baker',
+  'Adams',
+  'Nelson',
+  'Carter',
+  'Mitchell',
+  'Roberts',
+  'Turner',
+  'Phillips',
+  'Campbell',
+  'Parker',
+  'Evans',
+  'Edwards',
+  'Collins',
+  'Stewart',
+  'Ivanov',
+  'Petrov',
+  'Sidorov',
+  'Popov',
+  'Volkov',
+  'Muller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Rossi',
+  'Russo',
+  'Garcia',
+  'Martinez',
+  'Lopez',
+  'Gonzalez',
+  'Dubois',
+  'Moreau',
+  'Kowalski',
+  'Novak',
+];
 const WEST_SUFFIX = ['son', 'berg', 'ton', 'ley', 'field', 'man', 'ford', 'wood', 'stein', 'ov', 'enko', 'ski', 'er', 'ini', 'ez'];
-const WEST_STEM = ['Har', 'Ross', 'Mel', 'Bran', 'Kel', 'Dal', 'Fer', 'Gol', 'Hol', 'Lind', 'Mor', 'Nor', 'Pet', 'Ros', 'Sal', 'Tor', 'Val', 'Wil', 'Ash', 'Bel', 'Cor', 'Dun', 'Ell', 'Fin', 'Gar', 'Hen', 'Jor', 'Kar', 'Lar', 'Mar'];
-const SA_FIRST = ['Rajesh', 'Sanjay', 'Amit', 'Sunil', 'Anil', 'Vijay', 'Ravi', 'Priya', 'Pooja', 'Neha', 'Imran', 'Asif', 'Farhan', 'Bilal', 'Usman', 'Tariq', 'Zahid', 'Kamran', 'Naveed', 'Shahid', 'Arjun', 'Rahul', 'Deepak', 'Suresh', 'Ramesh', 'Kavita', 'Sunita', 'Ayesha', 'Sana', 'Nadia'];
-const SA_LAST = ['Sharma', 'Verma', 'Gupta', 'Singh', 'Kumar', 'Patel', 'Shah', 'Mehta', 'Joshi', 'Reddy', 'Rao', 'Nair', 'Iyer', 'Khan', 'Ahmed', 'Malik', 'Chaudhry', 'Qureshi', 'Siddiqui', 'Butt', 'Rana', 'Mirza', 'Baig', 'Sheikh', 'Javed', 'Iqbal', 'Akhtar', 'Hussain', 'Raza', 'Abbasi'];
-const ORG_WORD = ['Atlas', 'Horizon', 'Summit', 'Pioneer', 'Falcon', 'Eagle', 'Orient', 'Crescent', 'Phoenix', 'Nova', 'Delta', 'Zenith', 'Apex', 'Vertex', 'Pinnacle', 'Sterling', 'Royal', 'Imperial', 'Golden', 'Silver', 'Blue', 'Green', 'Red', 'Star', 'Sun', 'Ocean', 'Desert', 'Palm', 'Oasis', 'Cedar'];
-const ORG_KIND = ['Trading', 'Exchange', 'Shipping', 'Logistics', 'Contracting', 'Investment', 'Holding', 'Petroleum', 'Technologies', 'Industries', 'Foods', 'Textiles', 'Marine', 'Aviation', 'Pharma'];
+const WEST_STEM = [
+  'Har',
+  'Ross',
+  'Mel',
+  'Bran',
+  'Kel',
+  'Dal',
+  'Fer',
+  'Gol',
+  'Hol',
+  'Lind',
+  'Mor',
+  'Nor',
+  'Pet',
+  'Ros',
+  'Sal',
+  'Tor',
+  'Val',
+  'Wil',
+  'Ash',
+  'Bel',
+  'Cor',
+  'Dun',
+  'Ell',
+  'Fin',
+  'Gar',
+  'Hen',
+  'Jor',
+  'Kar',
+  'Lar',
+  'Mar',
+];
+const SA_FIRST = [
+  'Rajesh',
+  'Sanjay',
+  'Amit',
+  'Sunil',
+  'Anil',
+  'Vijay',
+  'Ravi',
+  'Priya',
+  'Pooja',
+  'Neha',
+  'Imran',
+  'Asif',
+  'Farhan',
+  'Bilal',
+  'Usman',
+  'Tariq',
+  'Zahid',
+  'Kamran',
+  'Naveed',
+  'Shahid',
+  'Arjun',
+  'Rahul',
+  'Deepak',
+  'Suresh',
+  'Ramesh',
+  'Kavita',
+  'Sunita',
+  'Ayesha',
+  'Sana',
+  'Nadia',
+];
+const SA_LAST = [
+  'Sharma',
+  'Verma',
+  'Gupta',
+  'Singh',
+  'Kumar',
+  'Patel',
+  'Shah',
+  'Mehta',
+  'Joshi',
+  'Reddy',
+  'Rao',
+  'Nair',
+  'Iyer',
+  'Khan',
+  'Ahmed',
+  'Malik',
+  'Chaudhry',
+  'Qureshi',
+  'Siddiqui',
+  'Butt',
+  'Rana',
+  'Mirza',
+  'Baig',
+  'Sheikh',
+  'Javed',
+  'Iqbal',
+  'Akhtar',
+  'Hussain',
+  'Raza',
+  'Abbasi',
+];
+const ORG_WORD = [
+  'Atlas',
+  'Horizon',
+  'Summit',
+  'Pioneer',
+  'Falcon',
+  'Eagle',
+  'Orient',
+  'Crescent',
+  'Phoenix',
+  'Nova',
+  'Delta',
+  'Zenith',
+  'Apex',
+  'Vertex',
+  'Pinnacle',
+  'Sterling',
+  'Royal',
+  'Imperial',
+  'Golden',
+  'Silver',
+  'Blue',
+  'Green',
+  'Red',
+  'Star',
+  'Sun',
+  'Ocean',
+  'Desert',
+  'Palm',
+  'Oasis',
+  'Cedar',
+];
+const ORG_KIND = [
+  'Trading',
+  'Exchange',
+  'Shipping',
+  'Logistics',
+  'Contracting',
+  'Investment',
+  'Holding',
+  'Petroleum',
+  'Technologies',
+  'Industries',
+  'Foods',
+  'Textiles',
+  'Marine',
+  'Aviation',
+  'Pharma',
+];
 const LEGAL = ['LLC', 'Ltd', 'Co.', 'Corp', 'Inc', 'GmbH', 'PJSC', 'FZE', 'Co. W.L.L.', 'Limited', 'S.A.', 'Est.'];
 const AR_ORG_LEGAL = ['شركة', 'مؤسسة'];
 const AR_ORG_KIND = ['للتجارة', 'للصرافة', 'للمقاولات', 'القابضة', 'للشحن'];
@@ -111,24 +430,56 @@ function generate(i: number): Gen {
   const id = `B${i}`;
   if (r < 0.45) {
     const given = [pick(AR_GIVEN), pick(AR_GIVEN), ...(rnd() < 0.5 ? [pick(AR_GIVEN)] : [])];
-    const family = rnd() < 0.3 ? ([`Al-${cap(pick(['harbi', 'qahtani', 'dosari', 'shammari', 'otaibi', 'ghamdi', 'zahrani', 'mutairi', 'anazi', 'shehri', 'tamimi', 'hashimi']))}`, ''] as [string, string]) : arabicFamily();
+    const family =
+      rnd() < 0.3
+        ? ([
+            `Al-${cap(pick(['harbi', 'qahtani', 'dosari', 'shammari', 'otaibi', 'ghamdi', 'zahrani', 'mutairi', 'anazi', 'shehri', 'tamimi', 'hashimi']))}`,
+            '',
+          ] as [string, string])
+        : arabicFamily();
     const latin = [...given.map((g) => pick(g[1])), family[0]].join(' ');
     const names: ImportedEntry['names'] = [{ value: latin, kind: 'Primary' }];
     if (family[1] && rnd() < 0.6) names.push({ value: [...given.map((g) => g[0]), family[1]].join(' '), kind: 'Alias' });
     if (rnd() < 0.2) names.push({ value: [...given.map((g) => pick(g[1])), family[0]].join(' '), kind: 'Alias' });
     return {
-      entry: { externalId: id, type: 'Individual', names, dobs: dob(), gender: null, nationalityCodes: [pick(COUNTRIES)], identities: rnd() < 0.3 ? [{ type: 'Passport', number: `P${Math.floor(rnd() * 1e9)}` }] : [] },
+      entry: {
+        externalId: id,
+        type: 'Individual',
+        names,
+        dobs: dob(),
+        gender: null,
+        nationalityCodes: [pick(COUNTRIES)],
+        identities: rnd() < 0.3 ? [{ type: 'Passport', number: `P${Math.floor(rnd() * 1e9)}` }] : [],
+      },
       parts: { given, family },
     };
   }
   if (r < 0.7) {
     const last = rnd() < 0.5 ? pick(WEST_LAST) : pick(WEST_STEM) + pick(WEST_SUFFIX);
     const name = `${pick(WEST_FIRST)} ${rnd() < 0.3 ? pick(WEST_FIRST) + ' ' : ''}${last}`;
-    return { entry: { externalId: id, type: 'Individual', names: [{ value: name, kind: 'Primary' }], dobs: dob(), nationalityCodes: [pick(COUNTRIES)], identities: [] } };
+    return {
+      entry: {
+        externalId: id,
+        type: 'Individual',
+        names: [{ value: name, kind: 'Primary' }],
+        dobs: dob(),
+        nationalityCodes: [pick(COUNTRIES)],
+        identities: [],
+      },
+    };
   }
   if (r < 0.85) {
     const name = `${pick(SA_FIRST)} ${rnd() < 0.4 ? pick(SA_FIRST) + ' ' : ''}${pick(SA_LAST)}${rnd() < 0.5 ? ' ' + pick(SA_LAST) : ''}`;
-    return { entry: { externalId: id, type: 'Individual', names: [{ value: name, kind: 'Primary' }], dobs: dob(), nationalityCodes: [pick(COUNTRIES)], identities: [] } };
+    return {
+      entry: {
+        externalId: id,
+        type: 'Individual',
+        names: [{ value: name, kind: 'Primary' }],
+        dobs: dob(),
+        nationalityCodes: [pick(COUNTRIES)],
+        identities: [],
+      },
+    };
   }
   const b = rnd() < 0.5 ? brand() : pick(ORG_WORD) + ' ' + brand();
   const names: ImportedEntry['names'] = [{ value: `${b} ${pick(ORG_KIND)} ${pick(LEGAL)}`, kind: 'Primary' }];
@@ -202,14 +553,23 @@ async function main() {
     const idByExternal = new Map<string, string>();
     if (reuse) {
       log(`reusing ${existing.toLocaleString()} loaded entries`);
-      for (const r of (await admin.query(`SELECT id, "externalId" FROM "WatchlistEntry" WHERE "externalId" LIKE 'eval-%'`)).rows) idByExternal.set(r.externalId, r.id);
+      for (const r of (await admin.query(`SELECT id, "externalId" FROM "WatchlistEntry" WHERE "externalId" LIKE 'eval-%'`)).rows)
+        idByExternal.set(r.externalId, r.id);
     }
     const pairEntryId = new Map<string, string>();
     const evalRows: EntryRowInsert[] = pairs.map((p) => {
       const id = idByExternal.get(`eval-${p.id}`) ?? randomUUID();
       pairEntryId.set(p.id, id);
       return toEntryRow(
-        { externalId: `eval-${p.id}`, type: p.entry.type, names: p.entry.names, dobs: p.entry.dob ? [p.entry.dob] : [], gender: p.entry.gender ?? null, nationalityCodes: p.entry.nationalityCode ? [p.entry.nationalityCode] : [], identities: p.entry.identities ?? [] },
+        {
+          externalId: `eval-${p.id}`,
+          type: p.entry.type,
+          names: p.entry.names,
+          dobs: p.entry.dob ? [p.entry.dob] : [],
+          gender: p.entry.gender ?? null,
+          nationalityCodes: p.entry.nationalityCode ? [p.entry.nationalityCode] : [],
+          identities: p.entry.identities ?? [],
+        },
         'ListSourceA',
         null,
         id,
@@ -273,12 +633,24 @@ async function main() {
     await admin.query('ANALYZE "WatchlistEntry"; ANALYZE "WatchlistNameKey"');
     const indexSeconds = (Date.now() - idxStart) / 1000;
     const keyCount = Number((await admin.query('SELECT count(*) AS n FROM "WatchlistNameKey"')).rows[0].n);
-    const tableSize = (await admin.query(`SELECT pg_size_pretty(pg_total_relation_size('"WatchlistNameKey"')) AS k, pg_size_pretty(pg_total_relation_size('"WatchlistEntry"')) AS e`)).rows[0];
+    const tableSize = (
+      await admin.query(
+        `SELECT pg_size_pretty(pg_total_relation_size('"WatchlistNameKey"')) AS k, pg_size_pretty(pg_total_relation_size('"WatchlistEntry"')) AS e`,
+      )
+    ).rows[0];
     log(`name keys: ${keyCount.toLocaleString()} rows (${tableSize.k}); entries ${tableSize.e}; indexes built in ${indexSeconds.toFixed(0)} s`);
     await loaders[1]!.end();
 
     // -------------------------------------------------- queries
-    type Q = { name: string; type?: string; dob?: string; nationalityCode?: string; expect?: string; label?: 'match' | 'nonmatch'; kind: 'labeled' | 'holdout' | 'synthetic' };
+    type Q = {
+      name: string;
+      type?: string;
+      dob?: string;
+      nationalityCode?: string;
+      expect?: string;
+      label?: 'match' | 'nonmatch';
+      kind: 'labeled' | 'holdout' | 'synthetic';
+    };
     const queries: Q[] = pairs.map((p) => ({ ...p.query, expect: pairEntryId.get(p.id), label: p.label, kind: p.set }));
     let si = 0;
     while (queries.length < QUERIES && sampleForQueries.length > 0) {
@@ -357,7 +729,12 @@ async function main() {
       loadStoppedEarly: stoppedEarly,
       queries: results.length,
       clients: CLIENTS,
-      latencyMs: { p50: +pct(latencies, 50).toFixed(2), p95: +pct(latencies, 95).toFixed(2), p99: +pct(latencies, 99).toFixed(2), max: +Math.max(...latencies).toFixed(2) },
+      latencyMs: {
+        p50: +pct(latencies, 50).toFixed(2),
+        p95: +pct(latencies, 95).toFixed(2),
+        p99: +pct(latencies, 99).toFixed(2),
+        max: +Math.max(...latencies).toFixed(2),
+      },
       queriesPerSecond: +(results.length / wall).toFixed(1),
       avgCandidatesPerQuery: +avgCandidates.toFixed(1),
       avgMatchesReturned: +avgReturned.toFixed(2),
@@ -370,17 +747,28 @@ async function main() {
       totalSeconds: Math.round(elapsed()),
     };
     console.log('\n=== screening benchmark ===');
-    console.log(`entries loaded:        ${loaded.toLocaleString()} (+${evalRows.length} labeled), ${keyCount.toLocaleString()} name keys; load ${summary.loadSeconds}s, indexes ${summary.indexSeconds}s`);
+    console.log(
+      `entries loaded:        ${loaded.toLocaleString()} (+${evalRows.length} labeled), ${keyCount.toLocaleString()} name keys; load ${summary.loadSeconds}s, indexes ${summary.indexSeconds}s`,
+    );
     console.log(`queries:               ${results.length} with ${CLIENTS} concurrent clients`);
     console.log(`latency per query:     p50 ${summary.latencyMs.p50} ms   p95 ${summary.latencyMs.p95} ms   p99 ${summary.latencyMs.p99} ms`);
     console.log(`throughput:            ${summary.queriesPerSecond} queries/s`);
-    console.log(`candidates per query:  ${summary.avgCandidatesPerQuery} (bound ${DEFAULT_THRESHOLDS.maxCandidates}); matches returned ${summary.avgMatchesReturned}`);
-    for (const [label, m] of [['labeled set (tuned)', labeledM], ['held-out set', holdoutM]] as const) {
-      console.log(`${(label + ':').padEnd(22)} candidate recall ${m.candidateRecall}   precision ${m.precision}   recall ${m.recall}  (threshold ${DEFAULT_THRESHOLDS.review * 100}%, TP ${m.tp} FP ${m.fp}, ${m.positives} positives / ${m.negatives} negatives)`);
+    console.log(
+      `candidates per query:  ${summary.avgCandidatesPerQuery} (bound ${DEFAULT_THRESHOLDS.maxCandidates}); matches returned ${summary.avgMatchesReturned}`,
+    );
+    for (const [label, m] of [
+      ['labeled set (tuned)', labeledM],
+      ['held-out set', holdoutM],
+    ] as const) {
+      console.log(
+        `${(label + ':').padEnd(22)} candidate recall ${m.candidateRecall}   precision ${m.precision}   recall ${m.recall}  (threshold ${DEFAULT_THRESHOLDS.review * 100}%, TP ${m.tp} FP ${m.fp}, ${m.positives} positives / ${m.negatives} negatives)`,
+      );
       if (m.candidateMisses.length) console.log(`  candidate misses: ${m.candidateMisses.join(' | ')}`);
       if (m.falsePositives.length) console.log(`  false positives: ${m.falsePositives.join(' | ')}`);
     }
-    console.log(`synthetic variants:    candidate recall ${summary.synthetic.candidateRecall}   recall at threshold ${summary.synthetic.recallAtThreshold}  (${synth.length} queries)`);
+    console.log(
+      `synthetic variants:    candidate recall ${summary.synthetic.candidateRecall}   recall at threshold ${summary.synthetic.recallAtThreshold}  (${synth.length} queries)`,
+    );
     const synthMisses = synth.filter((r) => !r.candidates.includes(r.q.expect!)).slice(0, 8);
     if (synthMisses.length && process.env.BENCH_VERBOSE) {
       const names = await admin.query(`SELECT id, "nameEn" FROM "WatchlistEntry" WHERE id = ANY($1::uuid[])`, [synthMisses.map((r) => r.q.expect)]);
@@ -397,10 +785,13 @@ async function main() {
   }
 }
 
-const hardStop = setTimeout(() => {
-  console.error(`bench:screening exceeded ${MAX_SECONDS + 300}s; exiting`);
-  process.exit(2);
-}, (MAX_SECONDS + 300) * 1000);
+const hardStop = setTimeout(
+  () => {
+    console.error(`bench:screening exceeded ${MAX_SECONDS + 300}s; exiting`);
+    process.exit(2);
+  },
+  (MAX_SECONDS + 300) * 1000,
+);
 hardStop.unref();
 
 main().then(

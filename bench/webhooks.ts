@@ -91,9 +91,11 @@ async function run(mode: 'paced' | 'burst' | 'warm-up', events = EVENTS) {
   const t0 = Date.now();
   if (mode === 'burst') {
     let next = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (next < EVENTS) await emitOne(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < EVENTS) await emitOne(next++);
+      }),
+    );
   } else {
     // Paced: each event has its slot at t0 + i/RATE; emitters wait for their slot.
     const pending: Promise<void>[] = [];

@@ -19,7 +19,10 @@ test.describe('tenant wall and roles', () => {
     const patch = await api.patch(`/services/crm/entities/client/${seed.entities.betaSecret}/status`, { data: { status: 'Blocked' }, headers: sameOrigin });
     expect(patch.status()).toBe(404);
     // The same write from another site (cross-site request forgery) is refused before it is looked at.
-    const forged = await api.patch(`/services/crm/entities/client/${seed.entities.fatimah}/status`, { data: { status: 'Blocked' }, headers: { origin: 'https://evil.example' } });
+    const forged = await api.patch(`/services/crm/entities/client/${seed.entities.fatimah}/status`, {
+      data: { status: 'Blocked' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(forged.status()).toBe(403);
     expect((await forged.json()).errorCode).toBe('FORBIDDEN');
   });
@@ -28,7 +31,11 @@ test.describe('tenant wall and roles', () => {
     await signIn(page, USERS.officer);
     const status = await page.evaluate(async (tenantId) => {
       const { csrfToken } = await (await fetch('/api/auth/csrf')).json();
-      const response = await fetch('/api/auth/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ csrfToken, data: { tenantId } }) });
+      const response = await fetch('/api/auth/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ csrfToken, data: { tenantId } }),
+      });
       return response.status;
     }, seed.beta.id);
     expect(status).toBe(200);
@@ -55,7 +62,10 @@ test.describe('tenant wall and roles', () => {
     await expect(page.getByTestId('change-status')).toHaveCount(0);
 
     const api = page.context().request;
-    const review = await api.patch(`/services/crm/bank-accounts/manual/${seed.accounts.toApprove.id}/review`, { data: { decision: 'Approve' }, headers: sameOrigin });
+    const review = await api.patch(`/services/crm/bank-accounts/manual/${seed.accounts.toApprove.id}/review`, {
+      data: { decision: 'Approve' },
+      headers: sameOrigin,
+    });
     expect(review.status()).toBe(403);
     const status = await api.patch(`/services/crm/entities/client/${seed.entities.statusClient}/status`, { data: { status: 'Blocked' }, headers: sameOrigin });
     expect(status.status()).toBe(403);

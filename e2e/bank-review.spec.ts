@@ -4,7 +4,14 @@ import { expect, signIn, test, USERS } from './fixtures/test';
 test('an approval the server refuses is rolled back into the queue with its message', async ({ page, seed }) => {
   await signIn(page, USERS.reviewer);
   await page.route(`**/services/crm/bank-accounts/manual/${seed.accounts.toApprove.id}/review`, (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ errorCode: 'CONFLICT', message: { en: 'The request conflicts with the current state of the record.', ar: 'يتعارض الطلب مع الحالة الحالية للسجل.' } }) }),
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        errorCode: 'CONFLICT',
+        message: { en: 'The request conflicts with the current state of the record.', ar: 'يتعارض الطلب مع الحالة الحالية للسجل.' },
+      }),
+    }),
   );
   await page.goto('/en/bank-accounts/review');
   const row = page.getByTestId(`review-${seed.accounts.toApprove.id}`);
@@ -41,6 +48,9 @@ test('approve one manual bank account and reject another (a rejection needs a co
   const accounts = page.locator('section', { has: page.getByRole('heading', { name: 'Bank accounts' }) });
   await expect(accounts.locator('tr', { hasText: seed.accounts.toApprove.iban })).toContainText('Verified');
   // Reviewing again is a conflict, reported in both languages.
-  const again = await page.context().request.patch(`/services/crm/bank-accounts/manual/${seed.accounts.toApprove.id}/review`, { data: { decision: 'Reject', comment: 'x' }, headers: { origin: BASE_URL } });
+  const again = await page.context().request.patch(`/services/crm/bank-accounts/manual/${seed.accounts.toApprove.id}/review`, {
+    data: { decision: 'Reject', comment: 'x' },
+    headers: { origin: BASE_URL },
+  });
   expect(again.status()).toBe(409);
 });

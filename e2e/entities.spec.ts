@@ -62,7 +62,11 @@ test("change a client's status through the confirmation, with the audit trail up
   await expect(page.getByTestId('entity-status')).toHaveText('Blocked');
   await expect(page.getByTestId('audit-timeline')).toContainText('Sara Officer');
   // The change itself, in the officer's words: labels and statuses translated, the reason as typed.
-  const statusEvent = () => page.getByTestId('audit-timeline').locator('li').filter({ has: page.locator('[data-action="entity.status.update"]') });
+  const statusEvent = () =>
+    page
+      .getByTestId('audit-timeline')
+      .locator('li')
+      .filter({ has: page.locator('[data-action="entity.status.update"]') });
   await expect(statusEvent().locator('[data-field="status"]')).toHaveText('Status: Active → Blocked');
   await expect(statusEvent().locator('[data-field="reason"]')).toHaveText('Reason: — → Sanctions screening hit under investigation');
   await expect(statusEvent().locator('[data-field="emailOptions"]')).toHaveText('Client e-mail: — → requested, in Arabic');
@@ -76,7 +80,10 @@ test("change a client's status through the confirmation, with the audit trail up
   expect(options).toEqual(['Active', 'Deactivated', 'Deceased']);
   // The server enforces them too: a forbidden transition is a 409 with a bilingual message.
   const api = page.context().request;
-  const same = await api.patch(`/services/crm/entities/client/${seed.entities.statusClient}/status`, { data: { status: 'Blocked' }, headers: { origin: BASE_URL } });
+  const same = await api.patch(`/services/crm/entities/client/${seed.entities.statusClient}/status`, {
+    data: { status: 'Blocked' },
+    headers: { origin: BASE_URL },
+  });
   expect(same.status()).toBe(409);
   expect((await same.json()).errorCode).toBe('INVALID_STATUS_TRANSITION');
 });

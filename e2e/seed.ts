@@ -11,7 +11,13 @@ async function main(out: string) {
   const alpha = await createTestTenant({ slug: 'e2e-alpha', nameEn: 'Alpha Capital', nameAr: 'ألفا كابيتال' });
   const beta = await createTestTenant({ slug: 'e2e-beta', nameEn: 'Beta Finance', nameAr: 'بيتا للتمويل' });
   for (const user of Object.values(USERS)) {
-    await createUser({ email: user.email, password: user.password, role: user.role, displayName: user.displayName, tenantSlug: user.tenant === 'alpha' ? alpha.slug : user.tenant === 'beta' ? beta.slug : undefined });
+    await createUser({
+      email: user.email,
+      password: user.password,
+      role: user.role,
+      displayName: user.displayName,
+      tenantSlug: user.tenant === 'alpha' ? alpha.slug : user.tenant === 'beta' ? beta.slug : undefined,
+    });
   }
 
   const tagId = (await createTag({ tenantId: alpha.id, input: { nameEn: 'High net worth', nameAr: 'ملاءة عالية', scope: 'Entity' }, actor: SEED_ACTOR })).id;
@@ -32,19 +38,53 @@ async function main(out: string) {
   await addAddress(alpha.id, fatimah.id, '12 King Fahd Road, Al Olaya, Riyadh 12214');
   await createBankAccount({ tenantId: alpha.id, entityId: fatimah.id, iban: saudiIban(1), isPrimary: true, holderName: 'Fatimah Al-Harbi', actor: SEED_ACTOR });
   const slipA = await upload(alpha.id, makePdf('Bank letter A'), 'bank-letter-a.pdf');
-  const toApprove = await createBankAccount({ tenantId: alpha.id, entityId: fatimah.id, iban: saudiIban(2), attachmentId: slipA.id, holderName: 'Fatimah Al-Harbi', actor: SEED_ACTOR });
+  const toApprove = await createBankAccount({
+    tenantId: alpha.id,
+    entityId: fatimah.id,
+    iban: saudiIban(2),
+    attachmentId: slipA.id,
+    holderName: 'Fatimah Al-Harbi',
+    actor: SEED_ACTOR,
+  });
   await addAuditEvents(alpha.id, fatimah.id, 3);
 
-  const omar = await createClient(alpha.id, { nameEn: 'Omar Al-Qahtani', nameAr: 'عمر القحطاني', email: 'omar@example.sa', dobGregorian: '1985-11-02', identities: [{ number: '1098765432' }] });
+  const omar = await createClient(alpha.id, {
+    nameEn: 'Omar Al-Qahtani',
+    nameAr: 'عمر القحطاني',
+    email: 'omar@example.sa',
+    dobGregorian: '1985-11-02',
+    identities: [{ number: '1098765432' }],
+  });
   const slipB = await upload(alpha.id, makePng(32, [180, 40, 40]), 'bank-letter-b.png');
-  const toReject = await createBankAccount({ tenantId: alpha.id, entityId: omar.id, iban: saudiIban(3), attachmentId: slipB.id, holderName: 'Omar Al-Qahtani', actor: SEED_ACTOR });
+  const toReject = await createBankAccount({
+    tenantId: alpha.id,
+    entityId: omar.id,
+    iban: saudiIban(3),
+    attachmentId: slipB.id,
+    holderName: 'Omar Al-Qahtani',
+    actor: SEED_ACTOR,
+  });
 
-  const statusClient = await createClient(alpha.id, { nameEn: 'Khalid Al-Otaibi', nameAr: 'خالد العتيبي', email: 'khalid@example.sa', identities: [{ number: '2034567890' }] });
+  const statusClient = await createClient(alpha.id, {
+    nameEn: 'Khalid Al-Otaibi',
+    nameAr: 'خالد العتيبي',
+    email: 'khalid@example.sa',
+    identities: [{ number: '2034567890' }],
+  });
   for (let i = 0; i < 23; i++) {
-    await createClient(alpha.id, { nameEn: `Listed Client ${String(i + 1).padStart(2, '0')}`, nameAr: `عميل مدرج ${i + 1}`, email: `client${i + 1}@example.sa` }, i % 3 === 0 ? 'Prospect' : i % 3 === 1 ? 'Screening' : 'Client');
+    await createClient(
+      alpha.id,
+      { nameEn: `Listed Client ${String(i + 1).padStart(2, '0')}`, nameAr: `عميل مدرج ${i + 1}`, email: `client${i + 1}@example.sa` },
+      i % 3 === 0 ? 'Prospect' : i % 3 === 1 ? 'Screening' : 'Client',
+    );
   }
 
-  const secret = await createClient(beta.id, { nameEn: 'Beta Secret Client', nameAr: 'عميل سري', email: 'secret@beta.example', identities: [{ number: '1055555555' }] });
+  const secret = await createClient(beta.id, {
+    nameEn: 'Beta Secret Client',
+    nameAr: 'عميل سري',
+    email: 'secret@beta.example',
+    identities: [{ number: '1055555555' }],
+  });
   const betaDoc = await upload(beta.id, makePng(16), 'beta-only.png');
 
   const result: SeedResult = {

@@ -33,8 +33,11 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 function crm(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const root = path.resolve(import.meta.dirname, '..');
   return new Promise((resolve) =>
-    execFile(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/crm.ts', ...args], { cwd: root, env: { ...process.env, ...SEED_ENV, WEBHOOK_ALLOW_LOOPBACK: 'true', LOG_LEVEL: 'warn' }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? 1 : 0, stdout, stderr }),
+    execFile(
+      path.join(root, 'node_modules', '.bin', 'tsx'),
+      ['scripts/crm.ts', ...args],
+      { cwd: root, env: { ...process.env, ...SEED_ENV, WEBHOOK_ALLOW_LOOPBACK: 'true', LOG_LEVEL: 'warn' }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }),
     ),
   );
 }
@@ -82,7 +85,10 @@ test('an administrator registers, sees status, history and the delivery log with
   }).toPass({ timeout: 30_000 });
   await expectAccessible(page);
   await snap(page, 'webhooks-overview-en');
-  await page.getByTestId(`delivery-${eventId}`).getByRole('link', { name: /Details/ }).click();
+  await page
+    .getByTestId(`delivery-${eventId}`)
+    .getByRole('link', { name: /Details/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(eventId);
   await expect(page.getByTestId('try-1')).toContainText(`webhook-id: ${eventId}`);
   await expect(page.getByTestId('try-1')).toContainText('"type":"IntegrationTestUpdate"');
@@ -105,7 +111,10 @@ test('an administrator registers, sees status, history and the delivery log with
   await expect(page.getByRole('button', { name: 'إرسال حدث تجريبي' })).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'webhooks-overview-ar');
-  await page.getByTestId(`delivery-${eventId}`).getByRole('link', { name: /التفاصيل/ }).click();
+  await page
+    .getByTestId(`delivery-${eventId}`)
+    .getByRole('link', { name: /التفاصيل/ })
+    .click();
   await expect(page.getByTestId('try-1')).toContainText('المحاولة 1');
   await snap(page, 'webhook-delivery-ar');
 });

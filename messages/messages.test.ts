@@ -6,9 +6,7 @@ type Tree = { [key: string]: string | Tree };
 
 /** Every leaf key as a dotted path, e.g. `errors.NOT_FOUND`, `profile.verificationKinds.email`. */
 export function leafKeys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
-  );
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`)));
 }
 
 function missing(from: Tree, to: Tree): string[] {

@@ -13,7 +13,11 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const command: Command | undefined = name ? commands[name] : undefined;
   if (!command) {
-    process.stderr.write(`usage: npm run crm -- <command>\n${Object.values(commands).map((c) => `  ${c.usage}`).join('\n')}\n`);
+    process.stderr.write(
+      `usage: npm run crm -- <command>\n${Object.values(commands)
+        .map((c) => `  ${c.usage}`)
+        .join('\n')}\n`,
+    );
     return 2;
   }
   let parsed;

@@ -46,20 +46,164 @@ interface Person {
 }
 
 const PEOPLE: Person[] = [
-  { key: 'p1', role: 'Client', nameEn: 'Mohammed Abdullah Al-Qahtani', nameAr: 'محمد عبدالله القحطاني', gender: 'Male', idNumber: '1012345678', nationalityCode: 'SA', dobHijri: '1405-03-12', city: 'Riyadh', street: ['King Fahd Road', 'طريق الملك فهد'], bank: '80', tags: ['VIP'], netIncome: '45000.00' },
-  { key: 'p2', role: 'Client', nameEn: 'Noura Saad Al-Otaibi', nameAr: 'نورة سعد العتيبي', gender: 'Female', idNumber: '1098765432', nationalityCode: 'SA', dobGregorian: '1992-11-03', city: 'Jeddah', street: ['Prince Sultan Street', 'شارع الأمير سلطان'], bank: '10', manualBank: '05', tags: [] },
-  { key: 'p3', role: 'Client', nameEn: 'Abdulrahman Khalid Al-Harbi', nameAr: 'عبدالرحمن خالد الحربي', gender: 'Male', idNumber: '1055512345', nationalityCode: 'SA', dobHijri: '1398-07-21', city: 'Madinah', street: ['Quba Road', 'طريق قباء'], bank: '20', tags: ['PEP'], status: 'Blocked' },
-  { key: 'p4', role: 'Client', nameEn: 'Ahmed Mahmoud Hassan', nameAr: 'أحمد محمود حسن', gender: 'Male', idNumber: '2234567890', nationalityCode: 'EG', dobGregorian: '1985-02-14', city: 'Dammam', street: ['King Saud Street', 'شارع الملك سعود'], bank: '45', manualBank: '55', tags: ['High risk'] },
-  { key: 'p5', role: 'Prospect', nameEn: 'Sara Fahad Al-Dosari', nameAr: 'سارة فهد الدوسري', gender: 'Female', idNumber: '1077788899', nationalityCode: 'SA', dobGregorian: '1998-06-30', city: 'Khobar', street: ['Prince Turki Street', 'شارع الأمير تركي'], bank: '60', tags: [] },
-  { key: 'p6', role: 'Prospect', nameEn: 'Rajesh Kumar', nameAr: 'راجيش كومار', gender: 'Male', idNumber: '2456789012', nationalityCode: 'IN', dobGregorian: '1990-09-09', city: 'Riyadh', street: ['Olaya Street', 'شارع العليا'], bank: '30', manualBank: '65', tags: [] },
-  { key: 'p7', role: 'Screening', nameEn: 'Faisal Nasser Al-Shehri', nameAr: 'فيصل ناصر الشهري', gender: 'Male', idNumber: '1033344455', nationalityCode: 'SA', dobHijri: '1410-01-05', city: 'Abha', street: ['King Khalid Road', 'طريق الملك خالد'], bank: '15', tags: ['PEP'] },
-  { key: 'p8', role: 'Client', nameEn: 'Huda Ali Al-Zahrani', nameAr: 'هدى علي الزهراني', gender: 'Female', idNumber: '1066677788', nationalityCode: 'SA', dobGregorian: '1979-12-01', city: 'Taif', street: ['Shihar Road', 'طريق الشهار'], bank: '80', tags: ['VIP'], status: 'Deactivated' },
+  {
+    key: 'p1',
+    role: 'Client',
+    nameEn: 'Mohammed Abdullah Al-Qahtani',
+    nameAr: 'محمد عبدالله القحطاني',
+    gender: 'Male',
+    idNumber: '1012345678',
+    nationalityCode: 'SA',
+    dobHijri: '1405-03-12',
+    city: 'Riyadh',
+    street: ['King Fahd Road', 'طريق الملك فهد'],
+    bank: '80',
+    tags: ['VIP'],
+    netIncome: '45000.00',
+  },
+  {
+    key: 'p2',
+    role: 'Client',
+    nameEn: 'Noura Saad Al-Otaibi',
+    nameAr: 'نورة سعد العتيبي',
+    gender: 'Female',
+    idNumber: '1098765432',
+    nationalityCode: 'SA',
+    dobGregorian: '1992-11-03',
+    city: 'Jeddah',
+    street: ['Prince Sultan Street', 'شارع الأمير سلطان'],
+    bank: '10',
+    manualBank: '05',
+    tags: [],
+  },
+  {
+    key: 'p3',
+    role: 'Client',
+    nameEn: 'Abdulrahman Khalid Al-Harbi',
+    nameAr: 'عبدالرحمن خالد الحربي',
+    gender: 'Male',
+    idNumber: '1055512345',
+    nationalityCode: 'SA',
+    dobHijri: '1398-07-21',
+    city: 'Madinah',
+    street: ['Quba Road', 'طريق قباء'],
+    bank: '20',
+    tags: ['PEP'],
+    status: 'Blocked',
+  },
+  {
+    key: 'p4',
+    role: 'Client',
+    nameEn: 'Ahmed Mahmoud Hassan',
+    nameAr: 'أحمد محمود حسن',
+    gender: 'Male',
+    idNumber: '2234567890',
+    nationalityCode: 'EG',
+    dobGregorian: '1985-02-14',
+    city: 'Dammam',
+    street: ['King Saud Street', 'شارع الملك سعود'],
+    bank: '45',
+    manualBank: '55',
+    tags: ['High risk'],
+  },
+  {
+    key: 'p5',
+    role: 'Prospect',
+    nameEn: 'Sara Fahad Al-Dosari',
+    nameAr: 'سارة فهد الدوسري',
+    gender: 'Female',
+    idNumber: '1077788899',
+    nationalityCode: 'SA',
+    dobGregorian: '1998-06-30',
+    city: 'Khobar',
+    street: ['Prince Turki Street', 'شارع الأمير تركي'],
+    bank: '60',
+    tags: [],
+  },
+  {
+    key: 'p6',
+    role: 'Prospect',
+    nameEn: 'Rajesh Kumar',
+    nameAr: 'راجيش كومار',
+    gender: 'Male',
+    idNumber: '2456789012',
+    nationalityCode: 'IN',
+    dobGregorian: '1990-09-09',
+    city: 'Riyadh',
+    street: ['Olaya Street', 'شارع العليا'],
+    bank: '30',
+    manualBank: '65',
+    tags: [],
+  },
+  {
+    key: 'p7',
+    role: 'Screening',
+    nameEn: 'Faisal Nasser Al-Shehri',
+    nameAr: 'فيصل ناصر الشهري',
+    gender: 'Male',
+    idNumber: '1033344455',
+    nationalityCode: 'SA',
+    dobHijri: '1410-01-05',
+    city: 'Abha',
+    street: ['King Khalid Road', 'طريق الملك خالد'],
+    bank: '15',
+    tags: ['PEP'],
+  },
+  {
+    key: 'p8',
+    role: 'Client',
+    nameEn: 'Huda Ali Al-Zahrani',
+    nameAr: 'هدى علي الزهراني',
+    gender: 'Female',
+    idNumber: '1066677788',
+    nationalityCode: 'SA',
+    dobGregorian: '1979-12-01',
+    city: 'Taif',
+    street: ['Shihar Road', 'طريق الشهار'],
+    bank: '80',
+    tags: ['VIP'],
+    status: 'Deactivated',
+  },
 ];
 
 const ORGANIZATIONS = [
-  { key: 'o1', crNameEn: 'Najd Trading Company Ltd', crName: 'شركة نجد للتجارة المحدودة', unified: '7001234567', cr: '1010456789', issueDate: '1425/03/15', activity: ['461011', 'Wholesale of food', 'البيع بالجملة للأغذية'], city: 'Riyadh', bank: '80', manualBank: '10', tags: ['VIP'] },
-  { key: 'o2', crNameEn: 'Red Sea Logistics Est.', crName: 'مؤسسة البحر الأحمر للخدمات اللوجستية', unified: '7009876543', cr: '4030123456', issueDate: '1432/08/02', activity: ['522910', 'Freight forwarding', 'الشحن والتخليص'], city: 'Jeddah', bank: '55', tags: ['High risk'] },
-  { key: 'o3', crNameEn: 'Eastern Gulf Contracting Co.', crName: 'شركة الخليج الشرقي للمقاولات', unified: '7005554443', cr: '2050987654', issueDate: '1418/11/20', activity: ['410010', 'Building construction', 'إنشاء المباني'], city: 'Dammam', bank: '45', tags: [] },
+  {
+    key: 'o1',
+    crNameEn: 'Najd Trading Company Ltd',
+    crName: 'شركة نجد للتجارة المحدودة',
+    unified: '7001234567',
+    cr: '1010456789',
+    issueDate: '1425/03/15',
+    activity: ['461011', 'Wholesale of food', 'البيع بالجملة للأغذية'],
+    city: 'Riyadh',
+    bank: '80',
+    manualBank: '10',
+    tags: ['VIP'],
+  },
+  {
+    key: 'o2',
+    crNameEn: 'Red Sea Logistics Est.',
+    crName: 'مؤسسة البحر الأحمر للخدمات اللوجستية',
+    unified: '7009876543',
+    cr: '4030123456',
+    issueDate: '1432/08/02',
+    activity: ['522910', 'Freight forwarding', 'الشحن والتخليص'],
+    city: 'Jeddah',
+    bank: '55',
+    tags: ['High risk'],
+  },
+  {
+    key: 'o3',
+    crNameEn: 'Eastern Gulf Contracting Co.',
+    crName: 'شركة الخليج الشرقي للمقاولات',
+    unified: '7005554443',
+    cr: '2050987654',
+    issueDate: '1418/11/20',
+    activity: ['410010', 'Building construction', 'إنشاء المباني'],
+    city: 'Dammam',
+    bank: '45',
+    tags: [],
+  },
 ];
 
 async function ensureTenant() {
@@ -127,7 +271,16 @@ async function seedPerson(tenantId: string, p: Person, tags: Map<string, string>
     accountOpenDate: '2024-01-15',
     netIncome: p.netIncome,
     ongoingMonitoring: p.role === 'Client',
-    identities: [{ type: p.idNumber.startsWith('2') ? 'ResidencyPermit' : 'NationalIdentity', subtype: p.idNumber.startsWith('2') ? 'Iqama' : undefined, number: p.idNumber, issuingCountryCode: 'SA', expiresAt: '2029-08-31', documentIds: [front, selfie] }],
+    identities: [
+      {
+        type: p.idNumber.startsWith('2') ? 'ResidencyPermit' : 'NationalIdentity',
+        subtype: p.idNumber.startsWith('2') ? 'Iqama' : undefined,
+        number: p.idNumber,
+        issuingCountryCode: 'SA',
+        expiresAt: '2029-08-31',
+        documentIds: [front, selfie],
+      },
+    ],
     tagIds: p.tags.map((t) => tags.get(t)!),
   };
   const entity = (await createEntity({ tenantId, role: p.role, input, actor })).data;
@@ -140,7 +293,17 @@ async function seedPerson(tenantId: string, p: Person, tags: Map<string, string>
     tenantId,
     entityId: entity.id,
     actor,
-    input: { cityNameEn: p.city, streetNameEn: p.street[0], streetNameAr: p.street[1], district: 'Al Olaya', districtName: 'العليا', unitNumber: '12', shortCode: 'RRRD2929', phoneNumber: `+9665${p.idNumber.slice(2, 10)}`, fullAddress: `${p.street[0]}, ${p.city}` },
+    input: {
+      cityNameEn: p.city,
+      streetNameEn: p.street[0],
+      streetNameAr: p.street[1],
+      district: 'Al Olaya',
+      districtName: 'العليا',
+      unitNumber: '12',
+      shortCode: 'RRRD2929',
+      phoneNumber: `+9665${p.idNumber.slice(2, 10)}`,
+      fullAddress: `${p.street[0]}, ${p.city}`,
+    },
   });
   if (p.status) await updateClientStatus({ tenantId, entityId: entity.id, status: p.status, reason: 'Demo data', actor });
   return true;
@@ -184,7 +347,18 @@ async function seedOrganization(tenantId: string, o: (typeof ORGANIZATIONS)[numb
     const letter = await document(tenantId, `${o.crNameEn} - bank letter`, 'pdf');
     await createBankAccount({ tenantId, entityId: entity.id, iban: saudiIban(o.manualBank, Number(o.unified) + 3), attachmentId: letter, actor });
   }
-  await createAddress({ tenantId, entityId: entity.id, actor, input: { cityNameEn: o.city, streetNameEn: 'Industrial Area Road', streetNameAr: 'طريق المنطقة الصناعية', fullAddress: `Industrial Area, ${o.city}`, status: 'Verified' } });
+  await createAddress({
+    tenantId,
+    entityId: entity.id,
+    actor,
+    input: {
+      cityNameEn: o.city,
+      streetNameEn: 'Industrial Area Road',
+      streetNameAr: 'طريق المنطقة الصناعية',
+      fullAddress: `Industrial Area, ${o.city}`,
+      status: 'Verified',
+    },
+  });
   return true;
 }
 
@@ -207,7 +381,9 @@ withCliDatabase(main).then(
     process.exit(0);
   },
   (error) => {
-    process.stderr.write(`seed:demo failed: ${error instanceof AppError ? `${error.code} ${error.validationErrors?.join('; ') ?? ''}` : (error as Error).message}\n`);
+    process.stderr.write(
+      `seed:demo failed: ${error instanceof AppError ? `${error.code} ${error.validationErrors?.join('; ') ?? ''}` : (error as Error).message}\n`,
+    );
     process.exit(1);
   },
 );

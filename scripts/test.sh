@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, every Vitest suite (unit + integration on a real PostgreSQL:
+# `npm test`: typecheck, lint (layers included), formatting, every Vitest suite (unit + integration on a real PostgreSQL:
 # the embedded one, or DATABASE_URL's server), then the Playwright browser tests against the
 # production build. Ends with one line "N passed, M failed" summing every suite that ran.
 # (Reports go to test-reports/: Playwright empties test-results/ when it starts.)
@@ -27,6 +27,7 @@ count_json() { # $1 = kind, $2 = report file
 if ! $vitest_only; then
   echo "== typecheck"; npx tsc --noEmit -p . || { echo "typecheck failed"; status=1; echo "typecheck 0 1" >> "$counts"; }
   echo "== lint"; npx eslint . --max-warnings=0 || { echo "lint failed"; status=1; echo "lint 0 1" >> "$counts"; }
+  echo "== format"; npx prettier --check . --log-level warn || { echo "formatting differs: run npm run format"; status=1; echo "format 0 1" >> "$counts"; }
 fi
 
 built=false

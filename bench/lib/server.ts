@@ -118,9 +118,7 @@ export async function runLoad({
     connections,
     duration: durationSec,
     headers,
-    requests: paths
-      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length]! }) } as autocannon.Request]
-      : undefined,
+    requests: paths ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length]! }) } as autocannon.Request] : undefined,
   });
   return {
     rps: Math.round(result.requests.average),
@@ -190,9 +188,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-
 export function writeResult(name: string, data: unknown): void {
   const dir = path.join(process.cwd(), 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ at: new Date().toISOString(), machine: `${os.cpus().length} cores`, ...(data as object) }, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(dir, `${name}.json`),
+    JSON.stringify({ at: new Date().toISOString(), machine: `${os.cpus().length} cores`, ...(data as object) }, null, 2) + '\n',
+  );
 }

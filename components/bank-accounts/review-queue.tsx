@@ -56,7 +56,15 @@ export function ReviewQueue() {
     <div className="flex flex-col gap-4">
       <div aria-live="polite">
         {notice ? (
-          <p role="status" data-testid="review-notice" className={notice.ok ? 'rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800'}>
+          <p
+            role="status"
+            data-testid="review-notice"
+            className={
+              notice.ok
+                ? 'rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900'
+                : 'rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800'
+            }
+          >
             <span dir="auto">{notice.text}</span>
           </p>
         ) : null}
@@ -64,7 +72,15 @@ export function ReviewQueue() {
       {query.isPending ? (
         <LoadingState label={t('common.loading')} />
       ) : query.isError ? (
-        <ErrorState title={t('common.errorTitle')} description={t('common.errorDescription')} action={<Button variant="secondary" onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
+        <ErrorState
+          title={t('common.errorTitle')}
+          description={t('common.errorDescription')}
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
       ) : query.data.data.length === 0 ? (
         <EmptyState title={t('bankReview.emptyTitle')} description={t('bankReview.emptyDescription')} />
       ) : (
@@ -89,13 +105,24 @@ export function ReviewQueue() {
                     {item.holderName ? <div className="text-xs text-slate-600">{item.holderName}</div> : null}
                   </Td>
                   <Td>
-                    <span dir="ltr" className="font-mono text-xs">{item.iban}</span>
-                    <div className="text-xs text-slate-600">{(locale === 'ar' ? item.bankNameAr || item.bankNameEn : item.bankNameEn || item.bankNameAr) ?? ''}</div>
+                    <span dir="ltr" className="font-mono text-xs">
+                      {item.iban}
+                    </span>
+                    <div className="text-xs text-slate-600">
+                      {(locale === 'ar' ? item.bankNameAr || item.bankNameEn : item.bankNameEn || item.bankNameAr) ?? ''}
+                    </div>
                   </Td>
-                  <Td><DateText locale={locale} value={item.createdAt} /></Td>
+                  <Td>
+                    <DateText locale={locale} value={item.createdAt} />
+                  </Td>
                   <Td>{item.attachment ? <DocumentPreview attachment={item.attachment} /> : '—'}</Td>
                   <Td>
-                    <ReviewForm iban={item.iban} accountId={item.id} disabled={review.isPending} onDecide={(decision) => review.mutate({ accountId: item.id, iban: item.iban, decision })} />
+                    <ReviewForm
+                      iban={item.iban}
+                      accountId={item.id}
+                      disabled={review.isPending}
+                      onDecide={(decision) => review.mutate({ accountId: item.id, iban: item.iban, decision })}
+                    />
                   </Td>
                 </tr>
               ))}

@@ -37,9 +37,13 @@ export async function AuditTimeline({ events }: { events: AuditEventView[] }) {
             <span aria-hidden className="absolute -start-[1.3rem] top-1.5 size-2.5 rounded-full bg-brand-600" />
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               {t.has(`actions.${event.action.replaceAll('.', '_')}`) ? (
-                <span className="text-sm font-medium text-slate-900" data-action={event.action}>{t(`actions.${event.action.replaceAll('.', '_')}`)}</span>
+                <span className="text-sm font-medium text-slate-900" data-action={event.action}>
+                  {t(`actions.${event.action.replaceAll('.', '_')}`)}
+                </span>
               ) : (
-                <span className="font-mono text-xs text-slate-900" dir="ltr" data-action={event.action}>{event.action}</span>
+                <span className="font-mono text-xs text-slate-900" dir="ltr" data-action={event.action}>
+                  {event.action}
+                </span>
               )}
               <span className="text-xs text-slate-600">
                 <DateTimeText locale={locale} value={event.createdAt} />

@@ -9,7 +9,17 @@ import { Field, Select, Textarea } from '@/components/ui/field';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 
 /** `options` are the transitions the server's own rule allows from `current` (computed on the server). */
-export function ChangeStatus({ entityId, current, options, clientEmail }: { entityId: string; current: string; options: string[]; clientEmail: string | null }) {
+export function ChangeStatus({
+  entityId,
+  current,
+  options,
+  clientEmail,
+}: {
+  entityId: string;
+  current: string;
+  options: string[];
+  clientEmail: string | null;
+}) {
   const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();

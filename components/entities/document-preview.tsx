@@ -24,7 +24,12 @@ export function DocumentPreview({ attachment }: { attachment: AttachmentView }) 
   if (attachment.mimeType === 'application/pdf') {
     return (
       <div className="flex flex-col gap-2">
-        <button type="button" onClick={() => setOpen((v) => !v)} aria-expanded={open} className="inline-flex items-center gap-1 text-sm text-brand-700 underline-offset-2 hover:underline">
+        <button
+          type="button"
+          onClick={() => setOpen((v) => !v)}
+          aria-expanded={open}
+          className="inline-flex items-center gap-1 text-sm text-brand-700 underline-offset-2 hover:underline"
+        >
           {open ? <X aria-hidden className="size-4" /> : <FileText aria-hidden className="size-4" />}
           <span dir="auto">{attachment.name}</span>
         </button>

@@ -66,30 +66,62 @@ export function EntityList() {
         }}
       >
         <div className="flex flex-col gap-1">
-          <label htmlFor="q" className="text-sm font-medium text-slate-800">{t('entities.search')}</label>
+          <label htmlFor="q" className="text-sm font-medium text-slate-800">
+            {t('entities.search')}
+          </label>
           <div className="relative">
             <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
             <Input id="q" name="q" type="search" defaultValue={params.get('q') ?? ''} placeholder={t('entities.searchPlaceholder')} className="ps-9" />
           </div>
         </div>
-        <FilterSelect name="role" label={t('entities.role')} any={t('entities.any')} value={params.get('role')} options={ROLES.map((v) => [v, t(`enums.role.${v}`)])} />
-        <FilterSelect name="status" label={t('entities.status')} any={t('entities.any')} value={params.get('status')} options={STATUSES.map((v) => [v, t(`enums.status.${v}`)])} />
-        <FilterSelect name="type" label={t('entities.type')} any={t('entities.any')} value={params.get('type')} options={TYPES.map((v) => [v, t(`enums.type.${v}`)])} />
+        <FilterSelect
+          name="role"
+          label={t('entities.role')}
+          any={t('entities.any')}
+          value={params.get('role')}
+          options={ROLES.map((v) => [v, t(`enums.role.${v}`)])}
+        />
+        <FilterSelect
+          name="status"
+          label={t('entities.status')}
+          any={t('entities.any')}
+          value={params.get('status')}
+          options={STATUSES.map((v) => [v, t(`enums.status.${v}`)])}
+        />
+        <FilterSelect
+          name="type"
+          label={t('entities.type')}
+          any={t('entities.any')}
+          value={params.get('type')}
+          options={TYPES.map((v) => [v, t(`enums.type.${v}`)])}
+        />
         <div className="flex items-end gap-2">
           <Button type="submit">{t('entities.apply')}</Button>
-          <Link href="/entities" className="rounded-md px-3 py-2 text-sm text-slate-700 underline-offset-2 hover:underline">{t('entities.reset')}</Link>
+          <Link href="/entities" className="rounded-md px-3 py-2 text-sm text-slate-700 underline-offset-2 hover:underline">
+            {t('entities.reset')}
+          </Link>
         </div>
       </form>
 
       {result.isPending ? (
         <LoadingState label={t('common.loading')} />
       ) : result.isError ? (
-        <ErrorState title={t('common.errorTitle')} description={t('common.errorDescription')} action={<Button variant="secondary" onClick={() => void result.refetch()}>{t('common.retry')}</Button>} />
+        <ErrorState
+          title={t('common.errorTitle')}
+          description={t('common.errorDescription')}
+          action={
+            <Button variant="secondary" onClick={() => void result.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
       ) : result.data.data.length === 0 ? (
         <EmptyState title={t('entities.emptyTitle')} description={t('entities.emptyDescription')} />
       ) : (
         <>
-          <p className="text-sm text-slate-600" aria-live="polite" data-testid="result-count">{t('common.totalResults', { count: result.data.meta.totalCount })}</p>
+          <p className="text-sm text-slate-600" aria-live="polite" data-testid="result-count">
+            {t('common.totalResults', { count: result.data.meta.totalCount })}
+          </p>
           <Table caption={t('entities.title')}>
             <thead>
               <tr>
@@ -107,14 +139,26 @@ export function EntityList() {
                 return (
                   <tr key={entity.id} className="hover:bg-slate-50">
                     <Td>
-                      <Link href={`/entities/${entity.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">{name}</Link>
-                      {entity.email ? <div className="text-xs text-slate-600" dir="ltr">{entity.email}</div> : null}
+                      <Link href={`/entities/${entity.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                        {name}
+                      </Link>
+                      {entity.email ? (
+                        <div className="text-xs text-slate-600" dir="ltr">
+                          {entity.email}
+                        </div>
+                      ) : null}
                     </Td>
                     <Td>{entity.role ? t(`enums.role.${entity.role}`) : '—'}</Td>
                     <Td>{entity.type ? t(`enums.type.${entity.type}`) : '—'}</Td>
                     <Td>{entity.status ? <Badge tone={toneOfStatus(entity.status)}>{t(`enums.status.${entity.status}`)}</Badge> : '—'}</Td>
-                    <Td><span className="font-mono text-xs" dir="ltr">{entity.crmId ?? '—'}</span></Td>
-                    <Td><DateText locale={locale} value={entity.createdAt} /></Td>
+                    <Td>
+                      <span className="font-mono text-xs" dir="ltr">
+                        {entity.crmId ?? '—'}
+                      </span>
+                    </Td>
+                    <Td>
+                      <DateText locale={locale} value={entity.createdAt} />
+                    </Td>
                   </tr>
                 );
               })}
@@ -138,11 +182,15 @@ export function EntityList() {
 function FilterSelect({ name, label, any, value, options }: { name: string; label: string; any: string; value: string | null; options: [string, string][] }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={name} className="text-sm font-medium text-slate-800">{label}</label>
+      <label htmlFor={name} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
       <Select id={name} name={name} defaultValue={value ?? ''}>
         <option value="">{any}</option>
         {options.map(([v, text]) => (
-          <option key={v} value={v}>{text}</option>
+          <option key={v} value={v}>
+            {text}
+          </option>
         ))}
       </Select>
     </div>

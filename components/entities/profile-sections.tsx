@@ -10,7 +10,9 @@ import { displayName } from './entity-types';
 import type { EntityProfile } from './profile-types';
 
 const Ltr = ({ children }: { children: React.ReactNode }) => (
-  <span dir="ltr" className="font-mono text-xs">{children}</span>
+  <span dir="ltr" className="font-mono text-xs">
+    {children}
+  </span>
 );
 
 /** Every section of the Entity resource; each one says so when it is empty. */
@@ -36,10 +38,18 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
             [t('profile.email'), entity.email ? <span dir="ltr">{entity.email}</span> : '—'],
             [t('profile.phone'), phone ? <span dir="ltr">{phone}</span> : '—'],
             entity.type === 'Organization'
-              ? [t('profile.incorporation'), <DateText key="inc" locale={locale} value={entity.dateOfIncorporation} hijri={Boolean(entity.dateOfIncorporationHijri)} />]
+              ? [
+                  t('profile.incorporation'),
+                  <DateText key="inc" locale={locale} value={entity.dateOfIncorporation} hijri={Boolean(entity.dateOfIncorporationHijri)} />,
+                ]
               : [t('profile.dob'), <DateText key="dob" locale={locale} value={entity.dob} hijri={Boolean(entity.dobHijri)} />],
             [t('profile.accountOpenDate'), <DateText key="open" locale={locale} value={entity.accountOpenDate} />],
-            [t('profile.nationality'), entity.nationality ? label(entity.nationality.nationalityEn ?? entity.nationality.nameEn, entity.nationality.nationalityAr ?? entity.nationality.nameAr) : entity.nationalityCode ?? '—'],
+            [
+              t('profile.nationality'),
+              entity.nationality
+                ? label(entity.nationality.nationalityEn ?? entity.nationality.nameEn, entity.nationality.nationalityAr ?? entity.nationality.nameAr)
+                : (entity.nationalityCode ?? '—'),
+            ],
             [t('profile.classification'), enumLabel('classification', entity.classification)],
             [t('profile.gender'), enumLabel('gender', entity.gender)],
             [t('profile.monitoring'), yesNo(entity.ongoingMonitoring)],
@@ -51,8 +61,18 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
         <div className="grid gap-4 sm:grid-cols-2">
           <DefinitionGrid
             rows={[
-              [t('profile.cases'), <span key="c" data-testid="case-count">{number.format(entity.caseCount ?? 0)}</span>],
-              [t('profile.matches'), <span key="m" data-testid="match-count">{number.format(entity.matchCount ?? 0)}</span>],
+              [
+                t('profile.cases'),
+                <span key="c" data-testid="case-count">
+                  {number.format(entity.caseCount ?? 0)}
+                </span>,
+              ],
+              [
+                t('profile.matches'),
+                <span key="m" data-testid="match-count">
+                  {number.format(entity.matchCount ?? 0)}
+                </span>,
+              ],
               [t('profile.underReview'), yesNo(entity.reviewStatus?.isUnderReview)],
             ]}
           />
@@ -94,15 +114,30 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
             <tbody className="divide-y divide-slate-100">
               {identities.map((identity) => (
                 <tr key={identity.id}>
-                  <Td>{enumLabel('identityType', identity.type)}{identity.subtype ? <div className="text-xs text-slate-600">{identity.subtype}</div> : null}</Td>
-                  <Td><Ltr>{identity.number}</Ltr></Td>
+                  <Td>
+                    {enumLabel('identityType', identity.type)}
+                    {identity.subtype ? <div className="text-xs text-slate-600">{identity.subtype}</div> : null}
+                  </Td>
+                  <Td>
+                    <Ltr>{identity.number}</Ltr>
+                  </Td>
                   <Td>{identity.issuingCountryCode ?? '—'}</Td>
-                  <Td><DateText locale={locale} value={identity.expiresAt} /></Td>
-                  <Td>{identity.verification?.status ? <Badge tone={toneOfStatus(identity.verification.status)}>{enumLabel('verification', identity.verification.status)}</Badge> : '—'}</Td>
+                  <Td>
+                    <DateText locale={locale} value={identity.expiresAt} />
+                  </Td>
+                  <Td>
+                    {identity.verification?.status ? (
+                      <Badge tone={toneOfStatus(identity.verification.status)}>{enumLabel('verification', identity.verification.status)}</Badge>
+                    ) : (
+                      '—'
+                    )}
+                  </Td>
                   <Td>
                     {identity.documents?.length ? (
                       <div className="flex flex-wrap gap-2">
-                        {identity.documents.map((doc) => <DocumentPreview key={doc.id} attachment={doc} />)}
+                        {identity.documents.map((doc) => (
+                          <DocumentPreview key={doc.id} attachment={doc} />
+                        ))}
                       </div>
                     ) : (
                       <span className="text-slate-500">{t('profile.noDocuments')}</span>
@@ -133,13 +168,19 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
                 <tr key={account.id}>
                   <Td>
                     <Ltr>{account.iban}</Ltr>
-                    {account.primary ? <span className="ms-2"><Badge tone="info">{t('profile.primary')}</Badge></span> : null}
+                    {account.primary ? (
+                      <span className="ms-2">
+                        <Badge tone="info">{t('profile.primary')}</Badge>
+                      </span>
+                    ) : null}
                   </Td>
                   <Td className="whitespace-nowrap">{label(account.bankNameEn, account.bankNameAr)}</Td>
                   <Td className="whitespace-nowrap">{account.holderName ?? '—'}</Td>
                   <Td>
                     <div className="flex flex-wrap gap-1">
-                      {account.verificationStatus ? <Badge tone={toneOfStatus(account.verificationStatus)}>{enumLabel('verification', account.verificationStatus)}</Badge> : null}
+                      {account.verificationStatus ? (
+                        <Badge tone={toneOfStatus(account.verificationStatus)}>{enumLabel('verification', account.verificationStatus)}</Badge>
+                      ) : null}
                       {account.source ? <Badge>{enumLabel('source', account.source)}</Badge> : null}
                     </div>
                   </Td>
@@ -157,10 +198,17 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
           <ul className="flex flex-col gap-3">
             {addresses.map((address) => (
               <li key={address.id} className="text-sm">
-                <p className="text-slate-900" dir="auto">{address.fullAddress || [label(address.streetNameEn, address.streetNameAr), address.district, address.unitNumber].filter(Boolean).join(', ')}</p>
+                <p className="text-slate-900" dir="auto">
+                  {address.fullAddress || [label(address.streetNameEn, address.streetNameAr), address.district, address.unitNumber].filter(Boolean).join(', ')}
+                </p>
                 <p className="text-xs text-slate-600">
                   {t('profile.city')}: {address.city ? label(address.city.nameEn, address.city.nameAr) : '—'}
-                  {address.shortCode ? <> · <Ltr>{address.shortCode}</Ltr></> : null}
+                  {address.shortCode ? (
+                    <>
+                      {' '}
+                      · <Ltr>{address.shortCode}</Ltr>
+                    </>
+                  ) : null}
                 </p>
               </li>
             ))}
@@ -174,7 +222,9 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
         ) : (
           <ul className="flex flex-wrap gap-2">
             {tags.map((tag) => (
-              <li key={tag.id}><Badge tone="info">{label(tag.nameEn, tag.nameAr)}</Badge></li>
+              <li key={tag.id}>
+                <Badge tone="info">{label(tag.nameEn, tag.nameAr)}</Badge>
+              </li>
             ))}
           </ul>
         )}
@@ -190,7 +240,10 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
           <DefinitionGrid
             rows={[
               [t('profile.organizationStatus'), entity.organizationStatus?.value ?? '—'],
-              [t('profile.activities'), entity.activities?.length ? entity.activities.map((a) => label(a.nameEn, a.nameAr)).join(ar ? '، ' : ', ') : t('profile.noActivities')],
+              [
+                t('profile.activities'),
+                entity.activities?.length ? entity.activities.map((a) => label(a.nameEn, a.nameAr)).join(ar ? '، ' : ', ') : t('profile.noActivities'),
+              ],
             ]}
           />
         </Card>

@@ -18,6 +18,12 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: 'sm' | 'md
   );
 }
 
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: 'sm' | 'md' }) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: 'sm' | 'md' }) {
   return <button type={type} className={cn(buttonClass(variant, size), className)} {...props} />;
 }

@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
-export function Card({ title, actions, children, className, id }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+  id,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) {
   return (
     <section aria-labelledby={title && id ? `${id}-title` : undefined} className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)}>
       {title ? (

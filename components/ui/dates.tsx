@@ -1,6 +1,8 @@
 /** `YYYY-MM-DD` or the API's `YYYY-MM-DD HH:mm:ss.SSS` / ISO strings (all UTC) → Date. */
 export function parseApiDate(value: string): Date | null {
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value.replace(' ', 'T').replace(/(\.\d+)?$/, (ms) => ms) + (/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z');
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? `${value}T00:00:00Z`
+    : value.replace(' ', 'T').replace(/(\.\d+)?$/, (ms) => ms) + (/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z');
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
 }
@@ -33,7 +35,11 @@ export function DateText({ locale, value, hijri = false }: { locale: string; val
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
       <time dateTime={value.slice(0, 10)}>{formatDay(locale, value)}</time>
-      {hijri ? <span className="text-xs text-slate-600" data-calendar="hijri">({formatHijri(locale, value)})</span> : null}
+      {hijri ? (
+        <span className="text-xs text-slate-600" data-calendar="hijri">
+          ({formatHijri(locale, value)})
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -9,12 +9,23 @@ import { cn } from '@/components/ui/cn';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 
 type T = ReturnType<typeof useTranslations<'webhooks'>>;
-type Answer = { status?: string; handshake?: { ok: boolean; error: string | null; status: string } | null; ok?: boolean; error?: string | null; id?: string; replaying?: number };
+type Answer = {
+  status?: string;
+  handshake?: { ok: boolean; error: string | null; status: string } | null;
+  ok?: boolean;
+  error?: string | null;
+  id?: string;
+  replaying?: number;
+};
 
 /** The webhook administration actions: the API route each calls and what it reports when done. */
 const ACTIONS = {
   register: {
-    request: (form: FormData) => ['PUT', '/services/crm/webhook-endpoint', { url: form.get('url'), secret: form.get('secret'), eventTypes: form.getAll('eventTypes') }],
+    request: (form: FormData) => [
+      'PUT',
+      '/services/crm/webhook-endpoint',
+      { url: form.get('url'), secret: form.get('secret'), eventTypes: form.getAll('eventTypes') },
+    ],
     done: (t: T, a: Answer) => t('done.registered', { status: t(`status.${a.status}` as 'status.Active') }),
   },
   subscriptions: {
@@ -31,7 +42,10 @@ const ACTIONS = {
   test: { request: () => ['POST', '/services/crm/crm/webhook/test', {}], done: (t: T, a: Answer) => t('done.test', { id: a.id ?? '' }) },
   replay: { request: () => ['POST', '/services/crm/webhook-endpoint/replay', {}], done: (t: T, a: Answer) => t('done.replay', { count: a.replaying ?? 0 }) },
   disable: { request: () => ['POST', '/services/crm/webhook-endpoint/disable', {}], done: (t: T) => t('done.disabled') },
-  enable: { request: () => ['POST', '/services/crm/webhook-endpoint/enable', {}], done: (t: T, a: Answer) => t('done.enabled', { status: t(`status.${a.status}` as 'status.Active') }) },
+  enable: {
+    request: () => ['POST', '/services/crm/webhook-endpoint/enable', {}],
+    done: (t: T, a: Answer) => t('done.enabled', { status: t(`status.${a.status}` as 'status.Active') }),
+  },
 } satisfies Record<string, { request: (form: FormData) => [string, string, unknown]; done: (t: T, a: Answer) => string }>;
 
 export type WebhookAction = keyof typeof ACTIONS;
@@ -68,7 +82,8 @@ export function ActionForm({
   };
   let message = '';
   if (mutation.isSuccess) message = ACTIONS[action].done(t, mutation.data);
-  else if (mutation.error instanceof FetchError && action === 'replay' && mutation.error.errorCode === 'CONFLICT') message = t('failed', { message: t('replayNeedsActive') });
+  else if (mutation.error instanceof FetchError && action === 'replay' && mutation.error.errorCode === 'CONFLICT')
+    message = t('failed', { message: t('replayNeedsActive') });
   else if (mutation.error) message = t('failed', { message: mutation.error instanceof FetchError ? mutation.error.messageIn(locale) : mutation.error.message });
   return (
     <form onSubmit={onSubmit} className={cn('flex flex-col gap-3', className)} data-testid={testId}>

@@ -38,7 +38,9 @@ export async function DeliveryLog({ rows, page, totalPages, locale }: { rows: De
                 <Th>{t('state')}</Th>
                 <Th>{t('tries')}</Th>
                 <Th>{t('lastResult')}</Th>
-                <Th><span className="sr-only">{t('details')}</span></Th>
+                <Th>
+                  <span className="sr-only">{t('details')}</span>
+                </Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -46,10 +48,18 @@ export async function DeliveryLog({ rows, page, totalPages, locale }: { rows: De
                 const state = d.held ? 'held' : d.state;
                 return (
                   <tr key={d.id} data-testid={`delivery-${d.eventId}`}>
-                    <Td><DateTimeText locale={locale} value={d.createdAt} /></Td>
-                    <Td dir="ltr" className="text-start">{d.eventType}</Td>
-                    <Td dir="ltr" className="text-start font-mono text-xs">{d.eventId}</Td>
-                    <Td><WebhookBadge value={state} label={t(`states.${state}` as 'states.queued')} /></Td>
+                    <Td>
+                      <DateTimeText locale={locale} value={d.createdAt} />
+                    </Td>
+                    <Td dir="ltr" className="text-start">
+                      {d.eventType}
+                    </Td>
+                    <Td dir="ltr" className="text-start font-mono text-xs">
+                      {d.eventId}
+                    </Td>
+                    <Td>
+                      <WebhookBadge value={state} label={t(`states.${state}` as 'states.queued')} />
+                    </Td>
                     <Td>{number.format(d.attempts)}</Td>
                     <Td dir="ltr" className="max-w-64 truncate text-start" title={d.lastError ?? undefined}>
                       {d.lastStatusCode ?? ''} {d.lastError ?? ''}
@@ -66,10 +76,25 @@ export async function DeliveryLog({ rows, page, totalPages, locale }: { rows: De
             </tbody>
           </Table>
           {totalPages > 1 ? (
-            <nav className="flex items-center justify-between gap-2 text-sm" aria-label={tc('pageOf', { page: number.format(page), total: number.format(totalPages) })}>
-              {page > 1 ? <Link href={`/admin/webhooks?page=${page - 1}`} className={buttonClass('secondary', 'sm')}>{tc('previous')}</Link> : <span />}
+            <nav
+              className="flex items-center justify-between gap-2 text-sm"
+              aria-label={tc('pageOf', { page: number.format(page), total: number.format(totalPages) })}
+            >
+              {page > 1 ? (
+                <Link href={`/admin/webhooks?page=${page - 1}`} className={buttonClass('secondary', 'sm')}>
+                  {tc('previous')}
+                </Link>
+              ) : (
+                <span />
+              )}
               <span>{tc('pageOf', { page: number.format(page), total: number.format(totalPages) })}</span>
-              {page < totalPages ? <Link href={`/admin/webhooks?page=${page + 1}`} className={buttonClass('secondary', 'sm')}>{tc('next')}</Link> : <span />}
+              {page < totalPages ? (
+                <Link href={`/admin/webhooks?page=${page + 1}`} className={buttonClass('secondary', 'sm')}>
+                  {tc('next')}
+                </Link>
+              ) : (
+                <span />
+              )}
             </nav>
           ) : null}
         </div>

@@ -26,7 +26,9 @@ export async function DeliveryTries({ tries, locale }: { tries: TryView[]; local
             <dl className="mb-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-slate-600">{t('startedAt')}</dt>
-                <dd><DateTimeText locale={locale} value={a.startedAt} /></dd>
+                <dd>
+                  <DateTimeText locale={locale} value={a.startedAt} />
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600">{t('duration')}</dt>
@@ -38,20 +40,30 @@ export async function DeliveryTries({ tries, locale }: { tries: TryView[]; local
               </div>
               <div>
                 <dt className="text-slate-600">{t('error')}</dt>
-                <dd dir="ltr" className="text-start break-words">{a.error ?? '—'}</dd>
+                <dd dir="ltr" className="text-start break-words">
+                  {a.error ?? '—'}
+                </dd>
               </div>
             </dl>
             <div className="grid gap-4 lg:grid-cols-2">
               <section>
                 <h3 className="mb-1 text-sm font-semibold text-slate-900">{t('request')}</h3>
                 <h4 className="text-xs text-slate-600">{t('requestHeaders')}</h4>
-                <pre dir="ltr" className="mb-2 overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs">{Object.entries(a.requestHeaders).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
+                <pre dir="ltr" className="mb-2 overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs">
+                  {Object.entries(a.requestHeaders)
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join('\n')}
+                </pre>
                 <h4 className="text-xs text-slate-600">{t('requestBody')}</h4>
-                <pre dir="ltr" className="overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs whitespace-pre-wrap break-all">{a.requestBody}</pre>
+                <pre dir="ltr" className="overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs whitespace-pre-wrap break-all">
+                  {a.requestBody}
+                </pre>
               </section>
               <section>
                 <h3 className="mb-1 text-sm font-semibold text-slate-900">{t('response')}</h3>
-                <pre dir="ltr" className="overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs whitespace-pre-wrap break-all">{a.responseExcerpt ?? t('noResponse')}</pre>
+                <pre dir="ltr" className="overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs whitespace-pre-wrap break-all">
+                  {a.responseExcerpt ?? t('noResponse')}
+                </pre>
               </section>
             </div>
           </Card>

@@ -1,5 +1,17 @@
 /** One checkbox per event type (native inputs: the form posts `eventTypes` as a list). */
-export function EventCheckboxes({ types, selected, legend, hint, idPrefix }: { types: readonly string[]; selected: string[]; legend: string; hint: string; idPrefix: string }) {
+export function EventCheckboxes({
+  types,
+  selected,
+  legend,
+  hint,
+  idPrefix,
+}: {
+  types: readonly string[];
+  selected: string[];
+  legend: string;
+  hint: string;
+  idPrefix: string;
+}) {
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>

@@ -25,15 +25,21 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
               </div>
               <div>
                 <dt className="text-slate-600">{t('url')}</dt>
-                <dd dir="ltr" className="text-start break-all text-slate-900">{e.url}</dd>
+                <dd dir="ltr" className="text-start break-all text-slate-900">
+                  {e.url}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600">{t('secret')}</dt>
-                <dd dir="ltr" className="text-start text-slate-900" data-testid="webhook-secret">{e.secret}</dd>
+                <dd dir="ltr" className="text-start text-slate-900" data-testid="webhook-secret">
+                  {e.secret}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600">{t('handshakeFailures')}</dt>
-                <dd className="text-slate-900" data-testid="webhook-failures">{new Intl.NumberFormat(locale).format(e.consecutiveHandshakeFailures)}</dd>
+                <dd className="text-slate-900" data-testid="webhook-failures">
+                  {new Intl.NumberFormat(locale).format(e.consecutiveHandshakeFailures)}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600">{t('lastHandshake')}</dt>
@@ -49,10 +55,14 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
               </div>
               <div>
                 <dt className="text-slate-600">{t('subscriptions')}</dt>
-                <dd className="text-slate-900" dir="ltr">{e.eventTypes.length ? e.eventTypes.join(', ') : '*'}</dd>
+                <dd className="text-slate-900" dir="ltr">
+                  {e.eventTypes.length ? e.eventTypes.join(', ') : '*'}
+                </dd>
               </div>
             </dl>
-            <p className="text-sm text-slate-700" data-testid="webhook-queued">{t('queued', { count: overview.queued })}</p>
+            <p className="text-sm text-slate-700" data-testid="webhook-queued">
+              {t('queued', { count: overview.queued })}
+            </p>
             <div className="flex flex-wrap gap-4">
               {e.status !== 'Disabled' ? <ActionForm action="handshake" label={t('sendHandshake')} testId="webhook-handshake" /> : null}
               {e.status !== 'Disabled' ? <ActionForm action="test" label={t('sendTest')} testId="webhook-test" /> : null}
@@ -65,7 +75,9 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
             </div>
           </div>
         ) : (
-          <p className="text-sm text-slate-700" data-testid="webhook-not-registered">{t('notRegistered')}</p>
+          <p className="text-sm text-slate-700" data-testid="webhook-not-registered">
+            {t('notRegistered')}
+          </p>
         )}
       </Card>
 
@@ -78,7 +90,13 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
           <Field label={t('secret')} htmlFor="webhook-secret-input" hint={t('secretHint')}>
             <Input id="webhook-secret-input" name="secret" type="password" required minLength={8} autoComplete="new-password" dir="ltr" />
           </Field>
-          <EventCheckboxes types={eventTypes} selected={e?.eventTypes ?? []} legend={t('subscriptions')} hint={t('subscriptionsHint')} idPrefix="register-event" />
+          <EventCheckboxes
+            types={eventTypes}
+            selected={e?.eventTypes ?? []}
+            legend={t('subscriptions')}
+            hint={t('subscriptionsHint')}
+            idPrefix="register-event"
+          />
         </ActionForm>
       </Card>
 
@@ -117,9 +135,13 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
             <tbody className="divide-y divide-slate-100" data-testid="webhook-history">
               {overview.history.map((h) => (
                 <tr key={h.id}>
-                  <Td><DateTimeText locale={locale} value={h.createdAt} /></Td>
+                  <Td>
+                    <DateTimeText locale={locale} value={h.createdAt} />
+                  </Td>
                   <Td>{h.fromStatus ? t(`status.${h.fromStatus}`) : '—'}</Td>
-                  <Td><WebhookBadge value={h.toStatus} label={t(`status.${h.toStatus}`)} /></Td>
+                  <Td>
+                    <WebhookBadge value={h.toStatus} label={t(`status.${h.toStatus}`)} />
+                  </Td>
                   <Td>{t.has(`reasons.${h.reason}` as 'reasons.registered') ? t(`reasons.${h.reason}` as 'reasons.registered') : h.reason}</Td>
                   <Td>{t.has(`actors.${h.actorType}` as 'actors.system') ? t(`actors.${h.actorType}` as 'actors.system') : h.actorType}</Td>
                 </tr>

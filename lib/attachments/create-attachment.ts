@@ -49,7 +49,15 @@ export async function createAttachment({ tenantId, bytes, name, actor, requestId
           createdByKeyId: actor.type === 'apiKey' ? (actor.id ?? null) : null,
         },
       });
-      await writeAudit(tx, { tenantId, actor, action: 'attachment.create', targetType: 'Attachment', targetId: id, after: { name, mimeType, size: bytes.byteLength }, requestId });
+      await writeAudit(tx, {
+        tenantId,
+        actor,
+        action: 'attachment.create',
+        targetType: 'Attachment',
+        targetId: id,
+        after: { name, mimeType, size: bytes.byteLength },
+        requestId,
+      });
       return (await selectAttachmentJson(tx, tenantId, id))!;
     });
     return { data, creationStatus: 'Created' as const };

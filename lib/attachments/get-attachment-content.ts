@@ -6,8 +6,10 @@ import { getAttachmentStorage } from './storage';
 export async function getAttachmentContent({ tenantId, attachmentId }: { tenantId: string; attachmentId: string }) {
   const row = await withTenant(tenantId, (tx) => tx.attachment.findFirst({ where: { id: attachmentId, tenantId } }));
   if (!row) throw AppError.notFound();
-  const body = await getAttachmentStorage().get(row.storageKey).catch(() => {
-    throw AppError.notFound();
-  });
+  const body = await getAttachmentStorage()
+    .get(row.storageKey)
+    .catch(() => {
+      throw AppError.notFound();
+    });
   return { name: row.name, mimeType: row.mimeType, size: Number(row.size), body: body as Uint8Array | ReadableStream };
 }

@@ -28,9 +28,7 @@ export const createAttachmentForm = z
   })
   .meta({ id: 'CreateAttachmentForm' });
 
-export const createAttachmentResponse = z
-  .object({ data: attachmentSchema, creationStatus: z.enum(['Created']) })
-  .meta({ id: 'CreateAttachmentResponse' });
+export const createAttachmentResponse = z.object({ data: attachmentSchema, creationStatus: z.enum(['Created']) }).meta({ id: 'CreateAttachmentResponse' });
 
 export const attachmentContentQuery = z.object({
   inline: z.enum(['true', 'false']).optional().meta({ description: '`true`: shown in place (images and PDF only; anything else stays a download).' }),

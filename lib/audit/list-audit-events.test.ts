@@ -12,14 +12,32 @@ describe('listAuditEvents', () => {
   it("returns one record's events newest first, limited, with the acting officer's name, and nothing of other tenants", async () => {
     const tenant = await createTestTenant();
     const other = await createTestTenant();
-    const user = await createUser({ email: 'auditor@example.test', password: 'auditor-password', role: 'officer', displayName: 'Amal Auditor', tenantSlug: tenant.slug });
+    const user = await createUser({
+      email: 'auditor@example.test',
+      password: 'auditor-password',
+      role: 'officer',
+      displayName: 'Amal Auditor',
+      tenantSlug: tenant.slug,
+    });
     const targetId = crypto.randomUUID();
     // One transaction per event, a few ms apart, so createdAt orders them.
     for (let i = 0; i < 5; i++) {
-      await withTenant(tenant.id, (tx) => writeAudit(tx, { tenantId: tenant.id, actor: { type: 'user', id: user.id }, action: `step.${i}`, targetType: 'Entity', targetId, before: { n: i }, after: { n: i + 1 } }));
+      await withTenant(tenant.id, (tx) =>
+        writeAudit(tx, {
+          tenantId: tenant.id,
+          actor: { type: 'user', id: user.id },
+          action: `step.${i}`,
+          targetType: 'Entity',
+          targetId,
+          before: { n: i },
+          after: { n: i + 1 },
+        }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    await withTenant(tenant.id, (tx) => writeAudit(tx, { tenantId: tenant.id, actor: { type: 'system' }, action: 'other.target', targetType: 'Entity', targetId: crypto.randomUUID() }));
+    await withTenant(tenant.id, (tx) =>
+      writeAudit(tx, { tenantId: tenant.id, actor: { type: 'system' }, action: 'other.target', targetType: 'Entity', targetId: crypto.randomUUID() }),
+    );
     await withTenant(other.id, (tx) => writeAudit(tx, { tenantId: other.id, actor: { type: 'system' }, action: 'foreign', targetType: 'Entity', targetId }));
 
     const events = await listAuditEvents({ tenantId: tenant.id, targetType: 'Entity', targetId, limit: 3 });

@@ -17,8 +17,7 @@ export interface AuditEntry {
   requestId?: string | null;
 }
 
-const asJson = (value: unknown) =>
-  value === undefined || value === null ? undefined : (JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue);
+const asJson = (value: unknown) => (value === undefined || value === null ? undefined : (JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue));
 
 /** Writes one append-only audit row inside the caller's transaction, so it commits with the change. */
 export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {

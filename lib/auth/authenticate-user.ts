@@ -13,9 +13,7 @@ export type AuthenticatedUser = {
   tenantId: string | null;
 };
 
-export type AuthenticationResult =
-  | { ok: true; user: AuthenticatedUser }
-  | { ok: false; reason: 'invalid' | 'locked' };
+export type AuthenticationResult = { ok: true; user: AuthenticatedUser } | { ok: false; reason: 'invalid' | 'locked' };
 
 let dummyHash: Promise<string> | undefined;
 
@@ -47,9 +45,7 @@ export async function authenticateUser({ email, password, now = new Date() }: { 
     });
   }
 
-  await withPlatform((tx) =>
-    tx.user.update({ where: { id: user.id }, data: { failedLoginCount: 0, lockedUntil: null, lastLoginAt: now } }),
-  );
+  await withPlatform((tx) => tx.user.update({ where: { id: user.id }, data: { failedLoginCount: 0, lockedUntil: null, lastLoginAt: now } }));
   return {
     ok: true,
     user: { id: user.id, email: user.email, displayName: user.displayName, role: user.role, tenantId: user.tenantId },

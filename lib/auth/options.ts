@@ -64,7 +64,10 @@ export const authOptions: NextAuthOptions = {
     },
     async session({ session, token }) {
       const crm = token as unknown as CrmToken;
-      return { ...session, crm: { uid: crm.uid, email: crm.email, displayName: crm.displayName, role: crm.role, homeTenantId: crm.homeTenantId, tenantId: crm.tenantId } };
+      return {
+        ...session,
+        crm: { uid: crm.uid, email: crm.email, displayName: crm.displayName, role: crm.role, homeTenantId: crm.homeTenantId, tenantId: crm.tenantId },
+      };
     },
   },
 };

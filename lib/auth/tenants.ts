@@ -4,14 +4,10 @@ export type TenantChoice = { id: string; slug: string; nameEn: string; nameAr: s
 
 /** Tenants a platform administrator may switch to (everything), oldest first. */
 export function listTenantChoices(): Promise<TenantChoice[]> {
-  return withPlatform((tx) =>
-    tx.tenant.findMany({ orderBy: { createdAt: 'asc' }, select: { id: true, slug: true, nameEn: true, nameAr: true } }),
-  );
+  return withPlatform((tx) => tx.tenant.findMany({ orderBy: { createdAt: 'asc' }, select: { id: true, slug: true, nameEn: true, nameAr: true } }));
 }
 
 export function findTenantChoice(tenantId: string): Promise<TenantChoice | null> {
   if (!/^[0-9a-f-]{36}$/i.test(tenantId)) return Promise.resolve(null);
-  return withPlatform((tx) =>
-    tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true, slug: true, nameEn: true, nameAr: true } }),
-  );
+  return withPlatform((tx) => tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true, slug: true, nameEn: true, nameAr: true } }));
 }

@@ -15,7 +15,23 @@ import { getEntityCounts } from '@/lib/entities/get-entity-counts';
 process.env.ATTACHMENTS_DIR = path.join(os.tmpdir(), `crm-att-${process.pid}`);
 const db = useTestDatabase();
 const TS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/;
-const KEYS = ['attachment', 'bankCode', 'bankNameAr', 'bankNameEn', 'createdAt', 'entityId', 'holderName', 'iban', 'id', 'primary', 'source', 'status', 'swiftCode', 'updatedAt', 'verificationStatus'];
+const KEYS = [
+  'attachment',
+  'bankCode',
+  'bankNameAr',
+  'bankNameEn',
+  'createdAt',
+  'entityId',
+  'holderName',
+  'iban',
+  'id',
+  'primary',
+  'source',
+  'status',
+  'swiftCode',
+  'updatedAt',
+  'verificationStatus',
+];
 
 describe('IBAN resolution', () => {
   it('validates mod-97 and resolves Saudi banks from the bank code', () => {
@@ -39,12 +55,28 @@ describe('POST /entities/{id}/bank-accounts', () => {
   it('creates an automatic verified account (201, {data: BankAccount}) with bank names in both languages', async () => {
     const t = await createTestTenant();
     const e = await createTestEntity(t.id);
-    const res = await callRoute(createRoute, 'POST', '/x', { headers: t.headers, params: { entityId: e.id }, body: { iban: saudiIban('20'), isPrimary: true } });
+    const res = await callRoute(createRoute, 'POST', '/x', {
+      headers: t.headers,
+      params: { entityId: e.id },
+      body: { iban: saudiIban('20'), isPrimary: true },
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(['data']);
     const a = res.body.data;
     expect(Object.keys(a).sort()).toEqual(KEYS);
-    expect(a).toMatchObject({ primary: true, bankNameEn: 'Riyad Bank', bankNameAr: 'بنك الرياض', swiftCode: 'RIBLSARI', bankCode: '20', status: 'Active', source: 'Automatic', verificationStatus: 'Verified', attachment: null, entityId: e.id, holderName: e.nameEn });
+    expect(a).toMatchObject({
+      primary: true,
+      bankNameEn: 'Riyad Bank',
+      bankNameAr: 'بنك الرياض',
+      swiftCode: 'RIBLSARI',
+      bankCode: '20',
+      status: 'Active',
+      source: 'Automatic',
+      verificationStatus: 'Verified',
+      attachment: null,
+      entityId: e.id,
+      holderName: e.nameEn,
+    });
     expect(a.createdAt).toMatch(TS);
   });
 
@@ -75,7 +107,10 @@ describe('POST /entities/{id}/bank-accounts', () => {
     expect(dup.body.errorCode).toBe('CONFLICT');
     expect((await callRoute(createRoute, 'POST', '/x', { headers: other.headers, params: { entityId: e.id }, body: { iban: saudiIban() } })).status).toBe(404);
     const foreignDoc = await createTestAttachment(other.id);
-    expect((await callRoute(createRoute, 'POST', '/x', { headers: t.headers, params: { entityId: e.id }, body: { iban: saudiIban(), attachmentId: foreignDoc.id } })).status).toBe(404);
+    expect(
+      (await callRoute(createRoute, 'POST', '/x', { headers: t.headers, params: { entityId: e.id }, body: { iban: saudiIban(), attachmentId: foreignDoc.id } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -84,7 +119,11 @@ describe('PATCH /bank-accounts/manual/{id}/review', () => {
     const t = await createTestTenant();
     const e = await createTestEntity(t.id);
     const doc = await createTestAttachment(t.id, 'pdf', 'bank-letter.pdf');
-    const res = await callRoute(createRoute, 'POST', '/x', { headers: t.headers, params: { entityId: e.id }, body: { iban: saudiIban('05'), attachmentId: doc.id } });
+    const res = await callRoute(createRoute, 'POST', '/x', {
+      headers: t.headers,
+      params: { entityId: e.id },
+      body: { iban: saudiIban('05'), attachmentId: doc.id },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ source: 'Manual', verificationStatus: 'PendingReview', attachment: doc, bankNameEn: 'Alinma Bank' });
     return { t, e, account: res.body.data };
@@ -95,27 +134,39 @@ describe('PATCH /bank-accounts/manual/{id}/review', () => {
     ['Reject', 'Rejected'],
   ])('%s → %s: unwrapped BankAccount, audited, BankAccountReviewUpdate emitted; a second review is 409', async (decision, status) => {
     const { t, e, account } = await manualAccount();
-    expect((await listBankAccountsForReview({ tenantId: t.id, page: { page: 1, size: 20 } })).data.map((a) => [a.id, a.entity.id])).toEqual([[account.id, e.id]]);
+    expect((await listBankAccountsForReview({ tenantId: t.id, page: { page: 1, size: 20 } })).data.map((a) => [a.id, a.entity.id])).toEqual([
+      [account.id, e.id],
+    ]);
     expect((await getEntityCounts({ tenantId: t.id })).pendingBankAccountReviews).toBe(1);
-    const res = await callRoute(reviewRoute, 'PATCH', '/x', { headers: t.headers, params: { accountId: account.id }, body: { decision, comment: 'Checked against the bank letter' } });
+    const res = await callRoute(reviewRoute, 'PATCH', '/x', {
+      headers: t.headers,
+      params: { accountId: account.id },
+      body: { decision, comment: 'Checked against the bank letter' },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(KEYS);
     expect(res.body.verificationStatus).toBe(status);
     const { rows } = await db.current().pool.query(`SELECT payload FROM "OutboxEvent" WHERE "tenantId" = $1 AND type = 'BankAccountReviewUpdate'`, [t.id]);
     expect(rows.map((r) => r.payload)).toEqual([expect.objectContaining({ accountId: account.id, entityId: e.id, verificationStatus: status, decision })]);
-    const audit = await db.current().pool.query(`SELECT count(*)::int AS n FROM "AuditLog" WHERE "targetId" = $1 AND action = 'bankAccount.review'`, [account.id]);
+    const audit = await db
+      .current()
+      .pool.query(`SELECT count(*)::int AS n FROM "AuditLog" WHERE "targetId" = $1 AND action = 'bankAccount.review'`, [account.id]);
     expect(audit.rows[0].n).toBe(1);
     const again = await callRoute(reviewRoute, 'PATCH', '/x', { headers: t.headers, params: { accountId: account.id }, body: { decision: 'Approve' } });
     expect(again.status).toBe(409);
     expect((await listBankAccountsForReview({ tenantId: t.id, page: { page: 1, size: 20 } })).data).toEqual([]);
   });
 
-  it('refuses to review an automatic account (409), another tenant\'s (404) and unknown decisions (400)', async () => {
+  it("refuses to review an automatic account (409), another tenant's (404) and unknown decisions (400)", async () => {
     const { t, e, account } = await manualAccount();
     const auto = await callRoute(createRoute, 'POST', '/x', { headers: t.headers, params: { entityId: e.id }, body: { iban: saudiIban() } });
-    expect((await callRoute(reviewRoute, 'PATCH', '/x', { headers: t.headers, params: { accountId: auto.body.data.id }, body: { decision: 'Approve' } })).status).toBe(409);
+    expect(
+      (await callRoute(reviewRoute, 'PATCH', '/x', { headers: t.headers, params: { accountId: auto.body.data.id }, body: { decision: 'Approve' } })).status,
+    ).toBe(409);
     const other = await createTestTenant();
-    expect((await callRoute(reviewRoute, 'PATCH', '/x', { headers: other.headers, params: { accountId: account.id }, body: { decision: 'Approve' } })).status).toBe(404);
+    expect(
+      (await callRoute(reviewRoute, 'PATCH', '/x', { headers: other.headers, params: { accountId: account.id }, body: { decision: 'Approve' } })).status,
+    ).toBe(404);
     const bad = await callRoute(reviewRoute, 'PATCH', '/x', { headers: t.headers, params: { accountId: account.id }, body: { decision: 'Maybe' } });
     expect(bad.status).toBe(400);
     expect(bad.body.validationErrors[0]).toMatch(/^decision: /);

@@ -50,7 +50,9 @@ export const accountParams = z.object({ accountId: z.uuid() });
 export const reviewQueueQuery = pageQuery;
 
 export const reviewQueueItem = bankAccountSchema
-  .extend({ entity: z.object({ id: z.uuid(), nameEn: z.string().nullable(), nameAr: z.string().nullable() }).meta({ description: 'The account holder (summary).' }) })
+  .extend({
+    entity: z.object({ id: z.uuid(), nameEn: z.string().nullable(), nameAr: z.string().nullable() }).meta({ description: 'The account holder (summary).' }),
+  })
   .meta({ id: 'BankAccountForReview' });
 export const reviewQueueResponse = pageOfSchema(reviewQueueItem).meta({ id: 'BankAccountReviewQueue' });
 export type ReviewQueuePage = z.infer<typeof reviewQueueResponse>;

@@ -43,8 +43,10 @@ export async function startEmbeddedPostgres(options: StartOptions = {}): Promise
       if (process.env.LOG_LEVEL === 'debug') console.error(String(message));
     },
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
       ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
   });
@@ -54,8 +56,13 @@ export async function startEmbeddedPostgres(options: StartOptions = {}): Promise
     await server.initialise();
   }
   await server.start().catch((error: unknown) => {
-    const reason = recentLog.join('').split('\n').filter((line) => /FATAL|PANIC|ERROR/.test(line)).pop()?.trim()
-      ?? (error instanceof Error ? error.message : 'the server exited while starting');
+    const reason =
+      recentLog
+        .join('')
+        .split('\n')
+        .filter((line) => /FATAL|PANIC|ERROR/.test(line))
+        .pop()
+        ?.trim() ?? (error instanceof Error ? error.message : 'the server exited while starting');
     throw new Error(`embedded PostgreSQL did not start (data folder ${dataDir}, port ${port}): ${reason}`);
   });
   await ensureDatabase(embeddedDatabaseUrl(port, 'postgres'), database);

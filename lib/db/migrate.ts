@@ -53,7 +53,9 @@ export async function applyMigrations(
 
     const migrations = listMigrations(migrationsDir);
     if (await recordSquashedBaseline(client, migrationsDir, migrations, finished)) {
-      log(`recorded migration ${SQUASHED_MIGRATIONS.baseline} as applied: this database has the ${SQUASHED_MIGRATIONS.replaced.length} migrations it squashed (same schema)`);
+      log(
+        `recorded migration ${SQUASHED_MIGRATIONS.baseline} as applied: this database has the ${SQUASHED_MIGRATIONS.replaced.length} migrations it squashed (same schema)`,
+      );
     }
 
     for (const name of migrations) {
@@ -118,7 +120,9 @@ async function recordSquashedBaseline(client: pg.Client, dir: string, migrations
   const present = replaced.filter((name) => finished.has(name));
   if (!migrations.includes(baseline) || finished.has(baseline) || present.length === 0) return false;
   if (present.length !== replaced.length) {
-    throw new Error(`this database has ${present.length} of the ${replaced.length} migrations squashed into ${baseline}; migrate it with the commit before the squash first`);
+    throw new Error(
+      `this database has ${present.length} of the ${replaced.length} migrations squashed into ${baseline}; migrate it with the commit before the squash first`,
+    );
   }
   await client.query(
     `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, applied_steps_count)

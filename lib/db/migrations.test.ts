@@ -13,7 +13,10 @@ import { startEmbeddedPostgres } from './embedded';
 import { freePort } from '@/bench/lib/server';
 
 const run = promisify(execFile);
-const MIGRATIONS = fs.readdirSync('prisma/migrations').filter((name) => /^\d+_/.test(name)).sort();
+const MIGRATIONS = fs
+  .readdirSync('prisma/migrations')
+  .filter((name) => /^\d+_/.test(name))
+  .sort();
 
 /** db:migrate as a new user runs it: no DATABASE_URL, the embedded server's folder and port. */
 function migrateEmbedded(env: { EMBEDDED_PG_DIR: string; EMBEDDED_PG_PORT: string }) {
@@ -51,7 +54,7 @@ describe('migrations without a native engine', () => {
     }
   }, 180_000);
 
-  it("the start-up migrator records migrations the way Prisma does (status is up to date)", async () => {
+  it('the start-up migrator records migrations the way Prisma does (status is up to date)', async () => {
     const db = await freshDatabase();
     try {
       await applyMigrations(db.url);

@@ -158,82 +158,113 @@ afterAll(async () => {
 }, TEST_TIMEOUT_MS);
 
 describe('Prisma CLI through the WASM schema-engine bridge', () => {
-  it('prints the SQL of a diff from empty', async () => {
-    const r = await prisma(['migrate', 'diff', '--from-empty', '--to-schema', 'schema', '--script']);
-    expect(r.code, r.output).toBe(0);
-    expect(r.stdout).toContain('CREATE TYPE "Kind" AS ENUM');
-    expect(r.stdout).toContain('CREATE TABLE "Thing"');
-    expect(r.stdout).toContain('CREATE INDEX "Thing_name_idx"');
+  it(
+    'prints the SQL of a diff from empty',
+    async () => {
+      const r = await prisma(['migrate', 'diff', '--from-empty', '--to-schema', 'schema', '--script']);
+      expect(r.code, r.output).toBe(0);
+      expect(r.stdout).toContain('CREATE TYPE "Kind" AS ENUM');
+      expect(r.stdout).toContain('CREATE TABLE "Thing"');
+      expect(r.stdout).toContain('CREATE INDEX "Thing_name_idx"');
 
-    const migrationDir = path.join(projectDir, 'migrations', '0001_init');
-    fs.mkdirSync(migrationDir, { recursive: true });
-    fs.writeFileSync(path.join(migrationDir, 'migration.sql'), r.stdout);
-    fs.writeFileSync(path.join(projectDir, 'migrations', 'migration_lock.toml'), 'provider = "postgresql"\n');
-  }, TEST_TIMEOUT_MS);
+      const migrationDir = path.join(projectDir, 'migrations', '0001_init');
+      fs.mkdirSync(migrationDir, { recursive: true });
+      fs.writeFileSync(path.join(migrationDir, 'migration.sql'), r.stdout);
+      fs.writeFileSync(path.join(projectDir, 'migrations', 'migration_lock.toml'), 'provider = "postgresql"\n');
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('applies migrations with migrate deploy and reports them with migrate status', async () => {
-    const deploy = await prisma(['migrate', 'deploy']);
-    expect(deploy.code, deploy.output).toBe(0);
-    expect(deploy.stdout).toContain('0001_init');
-    const tables = await query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
-    expect(tables.map((t) => t.tablename)).toEqual(['Thing', '_prisma_migrations']);
+  it(
+    'applies migrations with migrate deploy and reports them with migrate status',
+    async () => {
+      const deploy = await prisma(['migrate', 'deploy']);
+      expect(deploy.code, deploy.output).toBe(0);
+      expect(deploy.stdout).toContain('0001_init');
+      const tables = await query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
+      expect(tables.map((t) => t.tablename)).toEqual(['Thing', '_prisma_migrations']);
 
-    const status = await prisma(['migrate', 'status']);
-    expect(status.code, status.output).toBe(0);
-    expect(status.stdout).toContain('Database schema is up to date');
-  }, TEST_TIMEOUT_MS);
+      const status = await prisma(['migrate', 'status']);
+      expect(status.code, status.output).toBe(0);
+      expect(status.stdout).toContain('Database schema is up to date');
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('diff --exit-code: 0 without drift, 2 once the schema changes', async () => {
-    const clean = await prisma(['migrate', 'diff', '--from-config-datasource', '--to-schema', 'schema', '--exit-code']);
-    expect(clean.code, clean.output).toBe(0);
+  it(
+    'diff --exit-code: 0 without drift, 2 once the schema changes',
+    async () => {
+      const clean = await prisma(['migrate', 'diff', '--from-config-datasource', '--to-schema', 'schema', '--exit-code']);
+      expect(clean.code, clean.output).toBe(0);
 
-    fs.writeFileSync(path.join(projectDir, 'schema', 'thing.prisma'), THING_SCHEMA.replace('  name      String\n', '  name      String\n  note      String?\n'));
-    const drift = await prisma(['migrate', 'diff', '--from-config-datasource', '--to-schema', 'schema', '--exit-code']);
-    expect(drift.code, drift.output).toBe(2);
-    expect(drift.stdout).toContain('Added column `note`');
-  }, TEST_TIMEOUT_MS);
+      fs.writeFileSync(
+        path.join(projectDir, 'schema', 'thing.prisma'),
+        THING_SCHEMA.replace('  name      String\n', '  name      String\n  note      String?\n'),
+      );
+      const drift = await prisma(['migrate', 'diff', '--from-config-datasource', '--to-schema', 'schema', '--exit-code']);
+      expect(drift.code, drift.output).toBe(2);
+      expect(drift.stdout).toContain('Added column `note`');
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('creates a migration on a temporary shadow database with migrate dev --create-only', async () => {
-    const dev = await prisma(['migrate', 'dev', '--create-only', '--name', 'add_note']);
-    expect(dev.code, dev.output).toBe(0);
-    const created = fs.readdirSync(path.join(projectDir, 'migrations')).filter((d) => d.endsWith('_add_note'));
-    expect(created).toHaveLength(1);
-    expect(fs.readFileSync(path.join(projectDir, 'migrations', created[0], 'migration.sql'), 'utf8')).toContain('ADD COLUMN');
-    const shadows = await query(`SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%'`);
-    expect(shadows).toEqual([]);
+  it(
+    'creates a migration on a temporary shadow database with migrate dev --create-only',
+    async () => {
+      const dev = await prisma(['migrate', 'dev', '--create-only', '--name', 'add_note']);
+      expect(dev.code, dev.output).toBe(0);
+      const created = fs.readdirSync(path.join(projectDir, 'migrations')).filter((d) => d.endsWith('_add_note'));
+      expect(created).toHaveLength(1);
+      expect(fs.readFileSync(path.join(projectDir, 'migrations', created[0], 'migration.sql'), 'utf8')).toContain('ADD COLUMN');
+      const shadows = await query(`SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%'`);
+      expect(shadows).toEqual([]);
 
-    const deploy = await prisma(['migrate', 'deploy']);
-    expect(deploy.code, deploy.output).toBe(0);
-    const clean = await prisma(['migrate', 'diff', '--from-config-datasource', '--to-schema', 'schema', '--exit-code']);
-    expect(clean.code, clean.output).toBe(0);
-  }, TEST_TIMEOUT_MS);
+      const deploy = await prisma(['migrate', 'deploy']);
+      expect(deploy.code, deploy.output).toBe(0);
+      const clean = await prisma(['migrate', 'diff', '--from-config-datasource', '--to-schema', 'schema', '--exit-code']);
+      expect(clean.code, clean.output).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('fails loudly (non-zero exit, error message) when the database cannot be reached', async () => {
-    const closedPort = port === 54499 ? 54498 : port + 1;
-    const r = await prisma(['migrate', 'deploy'], { DATABASE_URL: `postgresql://postgres:postgres@127.0.0.1:${closedPort}/bridge` });
-    expect(r.code, r.output).not.toBe(0);
-    expect(r.output).toMatch(/P1001|Can't reach database server/);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'fails loudly (non-zero exit, error message) when the database cannot be reached',
+    async () => {
+      const closedPort = port === 54499 ? 54498 : port + 1;
+      const r = await prisma(['migrate', 'deploy'], { DATABASE_URL: `postgresql://postgres:postgres@127.0.0.1:${closedPort}/bridge` });
+      expect(r.code, r.output).not.toBe(0);
+      expect(r.output).toMatch(/P1001|Can't reach database server/);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('fails loudly (non-zero exit, error message) when the bridge itself is broken', async () => {
-    const broken = path.join(tmpDir, 'broken-bridge.sh');
-    writeExecutable(broken, `#!/bin/sh\nSCHEMA_ENGINE_BRIDGE_WASM=${path.join(tmpDir, 'missing.wasm')} exec "${process.execPath}" "${BRIDGE}" "$@"\n`);
-    const deploy = await prisma(['migrate', 'deploy'], { PRISMA_SCHEMA_ENGINE_BINARY: broken });
-    expect(deploy.code, deploy.output).not.toBe(0);
-    expect(deploy.output).toContain('Could not load the WASM schema engine');
+  it(
+    'fails loudly (non-zero exit, error message) when the bridge itself is broken',
+    async () => {
+      const broken = path.join(tmpDir, 'broken-bridge.sh');
+      writeExecutable(broken, `#!/bin/sh\nSCHEMA_ENGINE_BRIDGE_WASM=${path.join(tmpDir, 'missing.wasm')} exec "${process.execPath}" "${BRIDGE}" "$@"\n`);
+      const deploy = await prisma(['migrate', 'deploy'], { PRISMA_SCHEMA_ENGINE_BINARY: broken });
+      expect(deploy.code, deploy.output).not.toBe(0);
+      expect(deploy.output).toContain('Could not load the WASM schema engine');
 
-    const diff = await prisma(['migrate', 'diff', '--from-config-datasource', '--to-schema', 'schema', '--exit-code'], { PRISMA_SCHEMA_ENGINE_BINARY: broken });
-    expect(diff.code, diff.output).not.toBe(0);
-    expect(diff.code, diff.output).not.toBe(2);
-    expect(diff.output).toContain('Could not load the WASM schema engine');
-  }, TEST_TIMEOUT_MS);
+      const diff = await prisma(['migrate', 'diff', '--from-config-datasource', '--to-schema', 'schema', '--exit-code'], {
+        PRISMA_SCHEMA_ENGINE_BINARY: broken,
+      });
+      expect(diff.code, diff.output).not.toBe(0);
+      expect(diff.code, diff.output).not.toBe(2);
+      expect(diff.output).toContain('Could not load the WASM schema engine');
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('fails loudly (non-zero exit, error message) when the bridge crashes mid-request', async () => {
-    // Wraps the real bridge, making its first database query crash the process.
-    const crashing = path.join(tmpDir, 'crashing-bridge.mjs');
-    writeExecutable(
-      crashing,
-      `#!${process.execPath}
+  it(
+    'fails loudly (non-zero exit, error message) when the bridge crashes mid-request',
+    async () => {
+      // Wraps the real bridge, making its first database query crash the process.
+      const crashing = path.join(tmpDir, 'crashing-bridge.mjs');
+      writeExecutable(
+        crashing,
+        `#!${process.execPath}
 import { createRequire } from 'node:module';
 const pg = createRequire(${JSON.stringify(path.join(ROOT, 'package.json'))})('pg');
 pg.Pool.prototype.query = function () {
@@ -242,9 +273,11 @@ pg.Pool.prototype.query = function () {
 };
 await import(${JSON.stringify(BRIDGE)});
 `,
-    );
-    const r = await prisma(['migrate', 'deploy'], { PRISMA_SCHEMA_ENGINE_BINARY: crashing });
-    expect(r.code, r.output).not.toBe(0);
-    expect(r.output).toContain('simulated bridge crash');
-  }, TEST_TIMEOUT_MS);
+      );
+      const r = await prisma(['migrate', 'deploy'], { PRISMA_SCHEMA_ENGINE_BINARY: crashing });
+      expect(r.code, r.output).not.toBe(0);
+      expect(r.output).toContain('simulated bridge crash');
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

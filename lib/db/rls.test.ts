@@ -32,9 +32,9 @@ describe('row-level security: the second wall', () => {
     } finally {
       client.release();
     }
-    await expect(
-      withTenant(a.id, (tx) => tx.apiKey.create({ data: { tenantId: b.id, prefix: 'x'.repeat(12), hash: 'h' } })),
-    ).rejects.toThrow(/row-level security|violates/i);
+    await expect(withTenant(a.id, (tx) => tx.apiKey.create({ data: { tenantId: b.id, prefix: 'x'.repeat(12), hash: 'h' } }))).rejects.toThrow(
+      /row-level security|violates/i,
+    );
   });
 
   it('keeps the audit log append-only for the application role', async () => {

@@ -38,6 +38,10 @@ export async function withTenantConnection<T>(tenantId: string, work: (client: p
  * are `$2…`. A `name` makes it a prepared statement, planned once per connection.
  */
 export async function queryAsTenant<R>(tenantId: string, statement: { name?: string; text: string; values?: unknown[] }): Promise<R[]> {
-  const { rows } = await getPool().query<R & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: [tenantId, ...(statement.values ?? [])] });
+  const { rows } = await getPool().query<R & pg.QueryResultRow>({
+    name: statement.name,
+    text: statement.text,
+    values: [tenantId, ...(statement.values ?? [])],
+  });
   return rows;
 }

@@ -47,7 +47,34 @@ function expectDocumentedError(res: { status: number; body: any }) {
   else expect(res.body.validationErrors).toBeUndefined();
 }
 
-const anyJson = fc.oneof(fc.jsonValue(), fc.jsonValue({ stringUnit: 'binary' }), fc.dictionary(fc.constantFrom('nameEn', 'nameAr', 'email', 'crmId', 'identities', 'tagIds', 'dobHijri', 'dobGregorian', 'netIncome', 'status', 'decision', 'classification', 'iban', 'isPrimary', 'documentIds', 'type', 'number', 'rawData', 'nationalityCode'), fc.jsonValue()));
+const anyJson = fc.oneof(
+  fc.jsonValue(),
+  fc.jsonValue({ stringUnit: 'binary' }),
+  fc.dictionary(
+    fc.constantFrom(
+      'nameEn',
+      'nameAr',
+      'email',
+      'crmId',
+      'identities',
+      'tagIds',
+      'dobHijri',
+      'dobGregorian',
+      'netIncome',
+      'status',
+      'decision',
+      'classification',
+      'iban',
+      'isPrimary',
+      'documentIds',
+      'type',
+      'number',
+      'rawData',
+      'nationalityCode',
+    ),
+    fc.jsonValue(),
+  ),
+);
 
 const bodyRoutes = [
   ['prospect', prospectRoute, () => ({})],
@@ -100,7 +127,10 @@ describe('bad input never yields a 500 (property)', () => {
     for (const [body, field] of cases) {
       const res = await callRoute(prospectRoute, 'POST', '/x', { headers: tenant.headers, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.validationErrors.some((e: string) => e.startsWith(`${field}: `)), JSON.stringify(res.body.validationErrors)).toBe(true);
+      expect(
+        res.body.validationErrors.some((e: string) => e.startsWith(`${field}: `)),
+        JSON.stringify(res.body.validationErrors),
+      ).toBe(true);
     }
   });
 
@@ -129,7 +159,11 @@ describe('bad input never yields a 500 (property)', () => {
   it('random query strings on lists → 200 or 400, never 500', async () => {
     const key = fc.constantFrom('page', 'size', 'role', 'status', 'type', 'q', 'tagId', 'crmId', 'scope', 'other');
     // Any UTF-16 code unit, NUL and lone surrogates included.
-    const value = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 50 }), fc.string({ unit: fc.constantFrom('\u0000', '%', '_', '\\', "'", 'a'), maxLength: 10 }));
+    const value = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: 'binary', maxLength: 50 }),
+      fc.string({ unit: fc.constantFrom('\u0000', '%', '_', '\\', "'", 'a'), maxLength: 10 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 5 }), async (pairs) => {
         const qs = new URLSearchParams(pairs).toString();
@@ -147,10 +181,14 @@ describe('bad input never yields a 500 (property)', () => {
 describe('validators (property)', () => {
   it('accepts every well-formed prospect and rejects non-string names', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim().length > 0), fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim().length > 0), (en, ar) => {
-        expect(createProspectInput.safeParse({ nameEn: en, nameAr: ar }).success).toBe(true);
-        expect(createProspectInput.safeParse({ nameEn: [en] }).success).toBe(false);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim().length > 0),
+        fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim().length > 0),
+        (en, ar) => {
+          expect(createProspectInput.safeParse({ nameEn: en, nameAr: ar }).success).toBe(true);
+          expect(createProspectInput.safeParse({ nameEn: [en] }).success).toBe(false);
+        },
+      ),
     );
   });
 
@@ -168,7 +206,10 @@ describe('SQL and HTML are data', () => {
   it('stores and returns them verbatim, and q searches them literally', async () => {
     const nasty = [`Robert'); DROP TABLE "Entity";--`, '<script>alert("x")</script><img src=x onerror=alert(1)>', "' OR 1=1 --", '%_\\'];
     for (const s of nasty) {
-      const created = await callRoute(prospectRoute, 'POST', '/x', { headers: tenant.headers, body: individualInput({ nameEn: s, nameAr: s, identities: [{ type: 'Other', number: s.slice(0, 50) }] as any }) });
+      const created = await callRoute(prospectRoute, 'POST', '/x', {
+        headers: tenant.headers,
+        body: individualInput({ nameEn: s, nameAr: s, identities: [{ type: 'Other', number: s.slice(0, 50) }] as any }),
+      });
       expect(created.status).toBe(201);
       expect(created.body.data.nameEn).toBe(s);
       expect(created.body.data.identities[0].number).toBe(s.slice(0, 50).trim());

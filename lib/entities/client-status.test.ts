@@ -42,16 +42,29 @@ describe('PATCH /entities/client/{id}/status', () => {
   it.each(ALLOWED)('%s → %s: 200 {status}, audited, EntityStatusUpdate in the outbox', async (from, to) => {
     const t = await createTestTenant();
     const e = await clientIn(t.id, from);
-    const res = await callRoute(statusRoute, 'PATCH', `/x`, { headers: t.headers, params: { entityId: e.id }, body: { status: to, reason: 'KYC review', emailOptions: { notify: false, language: 'ar' } } });
+    const res = await callRoute(statusRoute, 'PATCH', `/x`, {
+      headers: t.headers,
+      params: { entityId: e.id },
+      body: { status: to, reason: 'KYC review', emailOptions: { notify: false, language: 'ar' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: to });
-    const { rows: audit } = await db.current().pool.query(`SELECT before, after FROM "AuditLog" WHERE "targetId" = $1 AND action = 'entity.status.update'`, [e.id]);
+    const { rows: audit } = await db
+      .current()
+      .pool.query(`SELECT before, after FROM "AuditLog" WHERE "targetId" = $1 AND action = 'entity.status.update'`, [e.id]);
     expect(audit).toHaveLength(1);
     expect(audit[0].before).toEqual({ status: from });
     expect(audit[0].after).toMatchObject({ status: to, reason: 'KYC review' });
     const { rows: events } = await db.current().pool.query(`SELECT payload FROM "OutboxEvent" WHERE "tenantId" = $1 AND type = 'EntityStatusUpdate'`, [t.id]);
     expect(events).toHaveLength(1);
-    expect(events[0].payload).toEqual({ entityId: e.id, crmId: e.crmId, previousStatus: from, status: to, reason: 'KYC review', changedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/) });
+    expect(events[0].payload).toEqual({
+      entityId: e.id,
+      crmId: e.crmId,
+      previousStatus: from,
+      status: to,
+      reason: 'KYC review',
+      changedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+    });
   });
 
   it('answers 409 INVALID_STATUS_TRANSITION for every other pair, including the same status, and changes nothing', async () => {
@@ -123,14 +136,22 @@ describe('PATCH /entities/client/{id}/classification', () => {
   it('reclassifies a client to Institutional, returns the unwrapped Entity, audits; 404 across tenants; 400 unknown value', async () => {
     const t = await createTestTenant();
     const e = await createTestEntity(t.id, 'Client');
-    const res = await callRoute(classificationRoute, 'PATCH', `/x`, { headers: t.headers, params: { entityId: e.id }, body: { classification: 'Institutional' } });
+    const res = await callRoute(classificationRoute, 'PATCH', `/x`, {
+      headers: t.headers,
+      params: { entityId: e.id },
+      body: { classification: 'Institutional' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: e.id, classification: 'Institutional' });
     expect(res.body.data).toBeUndefined();
-    const { rows } = await db.current().pool.query(`SELECT before, after FROM "AuditLog" WHERE "targetId" = $1 AND action = 'entity.classification.update'`, [e.id]);
+    const { rows } = await db
+      .current()
+      .pool.query(`SELECT before, after FROM "AuditLog" WHERE "targetId" = $1 AND action = 'entity.classification.update'`, [e.id]);
     expect(rows).toEqual([{ before: { classification: 'Retail' }, after: { classification: 'Institutional' } }]);
     const other = await createTestTenant();
-    expect((await callRoute(classificationRoute, 'PATCH', `/x`, { headers: other.headers, params: { entityId: e.id }, body: { classification: 'Retail' } })).status).toBe(404);
+    expect(
+      (await callRoute(classificationRoute, 'PATCH', `/x`, { headers: other.headers, params: { entityId: e.id }, body: { classification: 'Retail' } })).status,
+    ).toBe(404);
     const bad = await callRoute(classificationRoute, 'PATCH', `/x`, { headers: t.headers, params: { entityId: e.id }, body: { classification: 'Wholesale' } });
     expect(bad.status).toBe(400);
   });

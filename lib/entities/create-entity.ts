@@ -62,7 +62,11 @@ export async function createEntity({ tenantId, role, input, actor, requestId }: 
       throw new AppError('DUPLICATE_CRM_ID');
     }
     await assertTagsExist(tx, tenantId, input.tagIds ?? []);
-    await assertAttachmentsExist(tx, tenantId, identities.flatMap((i) => i.documentIds ?? []));
+    await assertAttachmentsExist(
+      tx,
+      tenantId,
+      identities.flatMap((i) => i.documentIds ?? []),
+    );
     let entity;
     try {
       entity = await tx.entity.create({
@@ -90,7 +94,10 @@ export async function createEntity({ tenantId, role, input, actor, requestId }: 
           netAssets: input.netAssets ?? null,
           ongoingMonitoring: input.ongoingMonitoring ?? false,
           rawData: raw ? (raw as Prisma.InputJsonValue) : Prisma.DbNull,
-          searchText: buildSearchText({ nameEn, nameAr, email: input.email, crmId: input.crmId }, identities.map((i) => i.number)),
+          searchText: buildSearchText(
+            { nameEn, nameAr, email: input.email, crmId: input.crmId },
+            identities.map((i) => i.number),
+          ),
         },
         select: { id: true },
       });
@@ -111,7 +118,13 @@ export async function createEntity({ tenantId, role, input, actor, requestId }: 
     }
     if (facts?.activities.length) {
       await tx.activity.createMany({
-        data: facts.activities.map((a) => ({ tenantId, entityId: entity.id, externalId: a.externalId ?? null, nameEn: a.nameEn ?? null, nameAr: a.nameAr ?? null })),
+        data: facts.activities.map((a) => ({
+          tenantId,
+          entityId: entity.id,
+          externalId: a.externalId ?? null,
+          nameEn: a.nameEn ?? null,
+          nameAr: a.nameAr ?? null,
+        })),
       });
     }
     const [out] = await loadEntities(tx, tenantId, [entity.id]);

@@ -11,7 +11,19 @@ import type { IdentityInput } from './schemas';
  * NOT_FOUND); the same type and number twice on one entity is a CONFLICT. The entity's search text
  * gains the number so `q` finds it.
  */
-export async function createIdentity({ tenantId, entityId, input, actor, requestId }: { tenantId: string; entityId: string; input: IdentityInput; actor: Actor; requestId?: string }) {
+export async function createIdentity({
+  tenantId,
+  entityId,
+  input,
+  actor,
+  requestId,
+}: {
+  tenantId: string;
+  entityId: string;
+  input: IdentityInput;
+  actor: Actor;
+  requestId?: string;
+}) {
   return withTenant(tenantId, async (tx) => {
     const entity = await tx.entity.findFirst({
       where: { id: entityId, tenantId },

@@ -66,7 +66,12 @@ describe('POST /entities/prospect|screening|client', () => {
     expect(e.netAssets).toBe('1234567890.1234567890');
     expect(e.accountOpenDate).toBe('2024-01-31');
     expect(e.identities).toHaveLength(1);
-    expect(e.identities[0]).toMatchObject({ type: 'NationalIdentity', number: nid, expiresAt: '2031-02-28', verification: { status: 'Pending', source: 'Manual' } });
+    expect(e.identities[0]).toMatchObject({
+      type: 'NationalIdentity',
+      number: nid,
+      expiresAt: '2031-02-28',
+      verification: { status: 'Pending', source: 'Manual' },
+    });
     expect(e.identities[0].documents).toEqual([doc]);
     expect(e.nationality).toMatchObject({ twoCode: 'SA', threeCode: 'SAU', nameEn: expect.stringMatching(/Saudi Arabia/) });
     expect(e.nationality.nameAr).toMatch(/السعودية/);
@@ -78,7 +83,10 @@ describe('POST /entities/prospect|screening|client', () => {
 
   it('keeps decimals exactly as sent', async () => {
     const t = await createTestTenant();
-    const res = await callRoute(clientRoute, 'POST', '/services/crm/entities/client', { headers: t.headers, body: individualInput({ netIncome: '15000.50', netAssets: '0.0001' }) });
+    const res = await callRoute(clientRoute, 'POST', '/services/crm/entities/client', {
+      headers: t.headers,
+      body: individualInput({ netIncome: '15000.50', netAssets: '0.0001' }),
+    });
     expect(res.body.data.netIncome).toBe('15000.50');
     expect(res.body.data.netAssets).toBe('0.0001');
   });
@@ -99,7 +107,10 @@ describe('POST /entities/prospect|screening|client', () => {
     ]);
     // A unified number is an organization identity.
     expect(res.body.data.type).toBe('Organization');
-    const bad = await callRoute(screeningRoute, 'POST', '/services/crm/entities/screening', { headers: t.headers, body: individualInput({ identities: [{ number: 'A1234567' }] as any }) });
+    const bad = await callRoute(screeningRoute, 'POST', '/services/crm/entities/screening', {
+      headers: t.headers,
+      body: individualInput({ identities: [{ number: 'A1234567' }] as any }),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.validationErrors).toEqual([expect.stringMatching(/^identities\.0\.type: /)]);
   });
@@ -129,7 +140,10 @@ describe('POST /entities/prospect|screening|client', () => {
     const first = await callRoute(clientRoute, 'POST', '/services/crm/entities/client', { headers: t.headers, body: input });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ role: 'Client', status: 'Active', crmId: input.crmId });
-    const again = await callRoute(prospectRoute, 'POST', '/services/crm/entities/prospect', { headers: t.headers, body: individualInput({ crmId: input.crmId }) });
+    const again = await callRoute(prospectRoute, 'POST', '/services/crm/entities/prospect', {
+      headers: t.headers,
+      body: individualInput({ crmId: input.crmId }),
+    });
     expect(again.status).toBe(409);
     expect(again.body.errorCode).toBe('DUPLICATE_CRM_ID');
     // Another tenant may use the same crmId.
@@ -178,8 +192,13 @@ describe('GET /entities and GET /entities/{id}', () => {
     const other = await createTestTenant();
     const tag = await createTag({ tenantId: t.id, input: { nameEn: 'PEP', nameAr: 'شخص معرض سياسياً' }, actor: { type: 'system' } });
     const nid = saudiNumber('1');
-    const mk = async (route: any, p: string, body: any) => (await callRoute(route, 'POST', `/services/crm/entities/${p}`, { headers: t.headers, body })).body.data;
-    const client = await mk(clientRoute, 'client', individualInput({ nameEn: 'Fahad 100%_Match', nameAr: 'فهد السبيعي', tagIds: [tag.id], identities: [{ number: nid }] as any }));
+    const mk = async (route: any, p: string, body: any) =>
+      (await callRoute(route, 'POST', `/services/crm/entities/${p}`, { headers: t.headers, body })).body.data;
+    const client = await mk(
+      clientRoute,
+      'client',
+      individualInput({ nameEn: 'Fahad 100%_Match', nameAr: 'فهد السبيعي', tagIds: [tag.id], identities: [{ number: nid }] as any }),
+    );
     const prospect = await mk(prospectRoute, 'prospect', organizationInput());
     const screening = await mk(screeningRoute, 'screening', individualInput({ nameEn: 'Sara Al-Harbi', nameAr: 'سارة الحربي', email: 'sara@example.sa' }));
     await callRoute(clientRoute, 'POST', '/services/crm/entities/client', { headers: other.headers, body: individualInput({ nameEn: 'Fahad Other Tenant' }) });
@@ -217,13 +236,16 @@ describe('GET /entities and GET /entities/{id}', () => {
     expect(await list('size=100&page=10000000')).toEqual({ meta: { page: 10_000_000, size: 100, totalCount: 3, totalPages: 1 }, data: [] });
   });
 
-  it.each([['role=Client2'], ['status=Sleeping'], ['type=Robot'], ['tagId=not-a-uuid'], ['size=101'], ['page=0'], ['page=10000001'], ['page=99999999999999']])('rejects %s with 400', async (qs) => {
-    const t = await createTestTenant();
-    const res = await callRoute(listRoute, 'GET', `/services/crm/entities?${qs}`, { headers: t.headers });
-    expect(res.status).toBe(400);
-    expect(res.body.errorCode).toBe('VALIDATION_ERROR');
-    expect(res.body.validationErrors[0]).toMatch(new RegExp(`^${qs.split('=')[0]}: `));
-  });
+  it.each([['role=Client2'], ['status=Sleeping'], ['type=Robot'], ['tagId=not-a-uuid'], ['size=101'], ['page=0'], ['page=10000001'], ['page=99999999999999']])(
+    'rejects %s with 400',
+    async (qs) => {
+      const t = await createTestTenant();
+      const res = await callRoute(listRoute, 'GET', `/services/crm/entities?${qs}`, { headers: t.headers });
+      expect(res.status).toBe(400);
+      expect(res.body.errorCode).toBe('VALIDATION_ERROR');
+      expect(res.body.validationErrors[0]).toMatch(new RegExp(`^${qs.split('=')[0]}: `));
+    },
+  );
 
   it('returns the complete profile unwrapped; other tenants and non-UUIDs get 404', async () => {
     const t = await createTestTenant();
@@ -269,16 +291,32 @@ describe('POST /entities/{id}/identities and GET /entities/{id}/addresses', () =
     const found = await callRoute(listRoute, 'GET', '/services/crm/entities?q=k1234567', { headers: t.headers });
     expect(found.body.data.map((x: any) => x.id)).toEqual([e.id]);
     // Same identity again → 409; no documents → 400; a document of another tenant → 404.
-    const dup = await callRoute(identitiesRoute, 'POST', `/x`, { headers: t.headers, params: { entityId: e.id }, body: { type: 'Passport', number: 'K1234567', documentIds: [front.id] } });
+    const dup = await callRoute(identitiesRoute, 'POST', `/x`, {
+      headers: t.headers,
+      params: { entityId: e.id },
+      body: { type: 'Passport', number: 'K1234567', documentIds: [front.id] },
+    });
     expect(dup.status).toBe(409);
-    const none = await callRoute(identitiesRoute, 'POST', `/x`, { headers: t.headers, params: { entityId: e.id }, body: { type: 'Passport', number: 'K7654321', documentIds: [] } });
+    const none = await callRoute(identitiesRoute, 'POST', `/x`, {
+      headers: t.headers,
+      params: { entityId: e.id },
+      body: { type: 'Passport', number: 'K7654321', documentIds: [] },
+    });
     expect(none.status).toBe(400);
     expect(none.body.validationErrors[0]).toMatch(/^documentIds: /);
     const other = await createTestTenant();
     const foreignDoc = await createTestAttachment(other.id);
-    const foreign = await callRoute(identitiesRoute, 'POST', `/x`, { headers: t.headers, params: { entityId: e.id }, body: { type: 'Passport', number: 'K7654321', documentIds: [foreignDoc.id] } });
+    const foreign = await callRoute(identitiesRoute, 'POST', `/x`, {
+      headers: t.headers,
+      params: { entityId: e.id },
+      body: { type: 'Passport', number: 'K7654321', documentIds: [foreignDoc.id] },
+    });
     expect(foreign.status).toBe(404);
-    const crossTenant = await callRoute(identitiesRoute, 'POST', `/x`, { headers: other.headers, params: { entityId: e.id }, body: { type: 'Passport', number: 'K7654321', documentIds: [foreignDoc.id] } });
+    const crossTenant = await callRoute(identitiesRoute, 'POST', `/x`, {
+      headers: other.headers,
+      params: { entityId: e.id },
+      body: { type: 'Passport', number: 'K7654321', documentIds: [foreignDoc.id] },
+    });
     expect(crossTenant.status).toBe(404);
   });
 
@@ -286,21 +324,30 @@ describe('POST /entities/{id}/identities and GET /entities/{id}/addresses', () =
     const t = await createTestTenant();
     const e = (await callRoute(clientRoute, 'POST', '/services/crm/entities/client', { headers: t.headers, body: individualInput() })).body.data;
     const city = (await db.current().pool.query(`SELECT id FROM "City" WHERE "nameEn" = 'Riyadh'`)).rows[0];
-    await db.current().pool.query(
-      `INSERT INTO "Address" (id, "tenantId", "entityId", "streetNameEn", "streetNameAr", "phoneNumber", "shortCode", "cityId", "updatedAt") VALUES (gen_random_uuid(), $1, $2, 'King Fahd Road', 'طريق الملك فهد', '+966501234567', 'RRRD2929', $3, now())`,
-      [t.id, e.id, city.id],
-    );
+    await db
+      .current()
+      .pool.query(
+        `INSERT INTO "Address" (id, "tenantId", "entityId", "streetNameEn", "streetNameAr", "phoneNumber", "shortCode", "cityId", "updatedAt") VALUES (gen_random_uuid(), $1, $2, 'King Fahd Road', 'طريق الملك فهد', '+966501234567', 'RRRD2929', $3, now())`,
+        [t.id, e.id, city.id],
+      );
     const res = await callRoute(addressesRoute, 'GET', `/x`, { headers: t.headers, params: { entityId: e.id } });
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ page: 1, size: 20, totalCount: 1, totalPages: 1 });
-    expect(res.body.data[0]).toMatchObject({ streetNameAr: 'طريق الملك فهد', phoneNumber: '+966501234567', status: 'Submitted', source: 'Automatic', category: 'Local', city: { nameEn: 'Riyadh', nameAr: 'الرياض' } });
+    expect(res.body.data[0]).toMatchObject({
+      streetNameAr: 'طريق الملك فهد',
+      phoneNumber: '+966501234567',
+      status: 'Submitted',
+      source: 'Automatic',
+      category: 'Local',
+      city: { nameEn: 'Riyadh', nameAr: 'الرياض' },
+    });
     expect(res.body.data[0].createdAt).toMatch(TS);
     const other = await createTestTenant();
     expect((await callRoute(addressesRoute, 'GET', `/x`, { headers: other.headers, params: { entityId: e.id } })).status).toBe(404);
   });
 });
 
-describe('crm_list_entity_ids (the list function that runs with its owner\'s rights)', () => {
+describe("crm_list_entity_ids (the list function that runs with its owner's rights)", () => {
   it('takes the tenant only from the transaction setting: no setting, no rows; never another tenant', async () => {
     const a = await createTestTenant();
     const b = await createTestTenant();

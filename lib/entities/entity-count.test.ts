@@ -51,7 +51,10 @@ describe('entity counts kept by trigger', () => {
     const a = await createTestTenant();
     const { withTenant } = await import('@/lib/db/tenant-tx');
     await expect(
-      withTenant(a.id, (tx) => tx.$executeRaw`INSERT INTO "EntityCount" ("tenantId", role, status, type, n) VALUES (${a.id}::uuid, 'Client', 'Active', 'Individual', 1000)`),
+      withTenant(
+        a.id,
+        (tx) => tx.$executeRaw`INSERT INTO "EntityCount" ("tenantId", role, status, type, n) VALUES (${a.id}::uuid, 'Client', 'Active', 'Individual', 1000)`,
+      ),
     ).rejects.toThrow(/permission denied/);
   });
 });

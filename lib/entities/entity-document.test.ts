@@ -44,7 +44,12 @@ describe('entity documents (the list read model)', () => {
     const pdf = await createTestAttachment(tenant.id, 'pdf', 'passport.pdf');
     const png = await createTestAttachment(tenant.id, 'png', 'passport-back.png');
     const identity = (
-      await createIdentity({ tenantId: tenant.id, entityId: person.id, input: { type: 'Passport', number: 'P1234567', issuingCountryCode: 'SA', documentIds: [pdf.id, png.id] }, actor })
+      await createIdentity({
+        tenantId: tenant.id,
+        entityId: person.id,
+        input: { type: 'Passport', number: 'P1234567', issuingCountryCode: 'SA', documentIds: [pdf.id, png.id] },
+        actor,
+      })
     ).data;
     await expectDocumentsFresh(tenant.id);
     await sql(`UPDATE "IdentityVerification" SET status = 'Verified' WHERE "identityId" = $1`, [identity.id]);
@@ -83,7 +88,11 @@ describe('entity documents (the list read model)', () => {
     // Nationality (the reference object is part of the document): changed, then cleared.
     await sql(`UPDATE "Entity" SET "nationalityCode" = 'EG' WHERE id = $1`, [person.id]);
     await expectDocumentsFresh(tenant.id);
-    expect((await getEntity({ tenantId: tenant.id, entityId: person.id })).nationality).toMatchObject({ twoCode: 'EG', threeCode: 'EGY', nameAr: expect.stringMatching(/مصر/) });
+    expect((await getEntity({ tenantId: tenant.id, entityId: person.id })).nationality).toMatchObject({
+      twoCode: 'EG',
+      threeCode: 'EGY',
+      nameAr: expect.stringMatching(/مصر/),
+    });
     await sql(`UPDATE "Entity" SET "nationalityCode" = NULL WHERE id = $1`, [person.id]);
     await expectDocumentsFresh(tenant.id);
     expect((await getEntity({ tenantId: tenant.id, entityId: person.id })).nationality).toBeNull();

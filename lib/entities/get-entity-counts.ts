@@ -1,6 +1,5 @@
 import { withTenant } from '@/lib/db/tenant-tx';
 
-
 /** Dashboard figures: entities by role and by status, and manual bank accounts waiting for review. */
 export async function getEntityCounts({ tenantId }: { tenantId: string }) {
   return withTenant(tenantId, async (tx) => {

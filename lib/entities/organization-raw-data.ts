@@ -8,13 +8,22 @@ export interface OrganizationFacts {
   nameAr?: string;
   dateOfIncorporation?: Date;
   dateOfIncorporationHijri?: string;
-  status?: { value: string; confirmationDate?: Date; suspensionDate?: Date; reactivationDate?: Date; deletionDate?: Date; liquidificationDate?: Date; structure?: unknown };
+  status?: {
+    value: string;
+    confirmationDate?: Date;
+    suspensionDate?: Date;
+    reactivationDate?: Date;
+    deletionDate?: Date;
+    liquidificationDate?: Date;
+    structure?: unknown;
+  };
   activities: { externalId?: string; nameEn?: string; nameAr?: string }[];
 }
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown, max = 200): string | undefined => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : typeof v === 'number' ? String(v) : undefined);
+const str = (v: unknown, max = 200): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : typeof v === 'number' ? String(v) : undefined;
 const first = (o: Obj, keys: string[]) => keys.map((k) => str(o[k])).find(Boolean);
 
 function hijriText(v: unknown): string | undefined {

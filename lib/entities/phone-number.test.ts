@@ -9,7 +9,11 @@ describe('entity phone numbers (libphonenumber-js)', () => {
   });
 
   it('refuses numbers that cannot exist for that dialing code, naming phoneNumber', () => {
-    for (const [countryCode, phoneNumber] of [['966', '1234'], ['966', '999999999999'], ['1', '5012345']]) {
+    for (const [countryCode, phoneNumber] of [
+      ['966', '1234'],
+      ['966', '999999999999'],
+      ['1', '5012345'],
+    ]) {
       const parsed = createClientInput.safeParse({ countryCode, phoneNumber });
       expect(parsed.success, `${countryCode} ${phoneNumber}`).toBe(false);
       expect(parsed.error!.issues[0]!.path).toEqual(['phoneNumber']);

@@ -72,7 +72,9 @@ export function inferIdentityType(number: string): { type: (typeof IDENTITY_TYPE
 }
 
 const identityFields = {
-  type: identityType.optional().meta({ description: 'Required unless `number` is a 10-digit Saudi number starting 1 (NationalIdentity), 2 (ResidencyPermit/Iqama) or 7 (UnifiedNumber).' }),
+  type: identityType.optional().meta({
+    description: 'Required unless `number` is a 10-digit Saudi number starting 1 (NationalIdentity), 2 (ResidencyPermit/Iqama) or 7 (UnifiedNumber).',
+  }),
   number: z.string().trim().min(1).max(50).refine(hasNoNul, NUL_MESSAGE),
   subtype: z.string().trim().min(1).max(100).refine(hasNoNul, NUL_MESSAGE).optional().meta({ example: 'Iqama' }),
   expiresAt: dateOnly.optional(),
@@ -94,14 +96,12 @@ function withInferredType<T extends { type?: IdentityTypeValue; number: string; 
 }
 
 /** Identity inside an entity create body: documents optional. */
-export const entityIdentityInput = withInferredType(
-  z.object({ ...identityFields, documentIds: z.array(z.uuid()).max(10).optional() }),
-);
+export const entityIdentityInput = withInferredType(z.object({ ...identityFields, documentIds: z.array(z.uuid()).max(10).optional() }));
 
 /** POST /entities/{entityId}/identities: at least one document (spec, Limits). */
-export const createIdentityInput = withInferredType(
-  z.object({ ...identityFields, documentIds: z.array(z.uuid()).min(1).max(10) }),
-).meta({ id: 'CreateIdentity' });
+export const createIdentityInput = withInferredType(z.object({ ...identityFields, documentIds: z.array(z.uuid()).min(1).max(10) })).meta({
+  id: 'CreateIdentity',
+});
 
 export type IdentityInput = z.output<typeof entityIdentityInput>;
 
@@ -110,8 +110,14 @@ const baseEntityFields = {
   nameEn: name.optional(),
   nameAr: name.optional(),
   email: z.email().max(320).optional(),
-  countryCode: z.string().regex(/^\d{1,4}$/, 'expected the dialing code as digits, e.g. "966"').optional(),
-  phoneNumber: z.string().regex(/^\d{4,15}$/, 'expected digits without the dialing code').optional(),
+  countryCode: z
+    .string()
+    .regex(/^\d{1,4}$/, 'expected the dialing code as digits, e.g. "966"')
+    .optional(),
+  phoneNumber: z
+    .string()
+    .regex(/^\d{4,15}$/, 'expected digits without the dialing code')
+    .optional(),
   accountOpenDate: dateOnly.optional(),
   dobGregorian: dateOnly.optional(),
   dobHijri: hijriDate.optional(),
@@ -215,7 +221,15 @@ export const activitySchema = z
   .object({ id: z.uuid(), createdAt: ts, updatedAt: ts, externalId: z.string().nullable(), nameAr: z.string().nullable(), nameEn: z.string().nullable() })
   .meta({ id: 'Activity' });
 
-export const citySchema = z.object({ id: z.guid().meta({ description: 'Stable across installations (derived from the English name).' }), createdAt: ts, updatedAt: ts, nameEn: z.string(), nameAr: z.string() }).meta({ id: 'City' });
+export const citySchema = z
+  .object({
+    id: z.guid().meta({ description: 'Stable across installations (derived from the English name).' }),
+    createdAt: ts,
+    updatedAt: ts,
+    nameEn: z.string(),
+    nameAr: z.string(),
+  })
+  .meta({ id: 'City' });
 
 export const addressSchema = z
   .object({
@@ -310,13 +324,17 @@ export const createIdentityResponse = z.object({ data: identitySchema, creationS
 export const entityParams = z.object({ entityId: z.uuid() });
 
 export const listEntitiesQuery = pageQuery.extend({
-  role: z
-    .enum(['client', 'prospect', 'screening'])
-    .optional()
-    .meta({ description: 'client | prospect | screening' }),
+  role: z.enum(['client', 'prospect', 'screening']).optional().meta({ description: 'client | prospect | screening' }),
   status: entityStatus.optional(),
   type: entityType.optional(),
-  q: z.string().trim().min(1).max(200).refine(hasNoNul, NUL_MESSAGE).optional().meta({ description: 'Substring of a name (English or Arabic), e-mail, crmId or identity number.' }),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine(hasNoNul, NUL_MESSAGE)
+    .optional()
+    .meta({ description: 'Substring of a name (English or Arabic), e-mail, crmId or identity number.' }),
   tagId: z.uuid().optional(),
   crmId: text(100).optional(),
 });

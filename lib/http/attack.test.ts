@@ -52,7 +52,13 @@ describe('bad input never reaches a 500', () => {
   });
 
   it('maps an unexpected failure to an opaque 500 with a request id', async () => {
-    const broken = apiRoute({ summary: 'broken', auth: 'none', handler: async () => { throw new Error('SELECT secret FROM somewhere'); } });
+    const broken = apiRoute({
+      summary: 'broken',
+      auth: 'none',
+      handler: async () => {
+        throw new Error('SELECT secret FROM somewhere');
+      },
+    });
     const res = await callRoute(broken, 'GET', '/x', { headers: { 'x-request-id': 'req-123' } });
     expect(res.status).toBe(500);
     expect(res.body.errorCode).toBe('INTERNAL_ERROR');

@@ -13,7 +13,8 @@ const db = useTestDatabase();
 const post = (headers: Record<string, string>, key: string | undefined, body: unknown) =>
   callRoute(createClient, 'POST', '/services/crm/entities/client', { headers: key === undefined ? headers : { ...headers, 'idempotency-key': key }, body });
 
-const countEntities = async (tenantId: string) => Number((await db.current().pool.query('SELECT count(*) FROM "Entity" WHERE "tenantId" = $1', [tenantId])).rows[0].count);
+const countEntities = async (tenantId: string) =>
+  Number((await db.current().pool.query('SELECT count(*) FROM "Entity" WHERE "tenantId" = $1', [tenantId])).rows[0].count);
 
 describe('Idempotency-Key on POST (Stripe semantics)', () => {
   it('replays the first answer for the same key and body, with Idempotent-Replayed, and creates once', async () => {
@@ -111,7 +112,9 @@ describe('Idempotency-Key on POST (Stripe semantics)', () => {
     const first = await post(t.headers, 'died', body);
     expect(first.status).toBe(201);
     // As if the process had been killed before storing the answer, two minutes ago.
-    await db.current().pool.query(`UPDATE "IdempotencyKey" SET status = NULL, body = NULL, "createdAt" = now() - interval '2 minutes' WHERE "tenantId" = $1`, [t.id]);
+    await db
+      .current()
+      .pool.query(`UPDATE "IdempotencyKey" SET status = NULL, body = NULL, "createdAt" = now() - interval '2 minutes' WHERE "tenantId" = $1`, [t.id]);
     const retry = await post(t.headers, 'died', body);
     // It runs again; the entity's own uniqueness (crmId) keeps it from being created twice.
     expect(retry.status).toBe(409);

@@ -15,7 +15,15 @@ export interface IdempotentRequest {
  * IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests
  * refused before they ran (authentication, validation) keep no key.
  */
-export async function beginIdempotentRequest({ tenantId, key, fingerprint }: { tenantId: string; key: string; fingerprint: string }): Promise<IdempotentRequest> {
+export async function beginIdempotentRequest({
+  tenantId,
+  key,
+  fingerprint,
+}: {
+  tenantId: string;
+  key: string;
+  fingerprint: string;
+}): Promise<IdempotentRequest> {
   const claim = await claimIdempotencyKey({ tenantId, key, fingerprint });
   if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
   if (claim.kind === 'in-use') throw new AppError('IDEMPOTENCY_KEY_IN_USE');

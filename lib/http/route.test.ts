@@ -76,7 +76,9 @@ describe('API wrapper: authentication as an attacker would try it', () => {
     const tenant = await createTestTenant();
     await callRoute(listEntities, 'GET', '/services/crm/entities', { headers: tenant.headers });
     await expect
-      .poll(async () => (await db.current().pool.query(`SELECT "lastUsedAt" FROM "ApiKey" WHERE "tenantId" = $1`, [tenant.id])).rows[0].lastUsedAt, { timeout: 5000 })
+      .poll(async () => (await db.current().pool.query(`SELECT "lastUsedAt" FROM "ApiKey" WHERE "tenantId" = $1`, [tenant.id])).rows[0].lastUsedAt, {
+        timeout: 5000,
+      })
       .not.toBeNull();
   });
 });
@@ -153,7 +155,9 @@ describe('one door: officer sessions through the same wrapper', () => {
     expect(res.status).toBe(200);
     expect(res.body.meta.totalCount).toBe(0);
     // x-tenant is not how a session picks its tenant: another tenant's slug is judged as a tenant-system call.
-    const forged = await callRoute(listEntities, 'GET', '/services/crm/entities', { headers: { ...(await sessionHeaders({ tenantId: tenant.id, role: 'rm' })), 'x-tenant': other.slug } });
+    const forged = await callRoute(listEntities, 'GET', '/services/crm/entities', {
+      headers: { ...(await sessionHeaders({ tenantId: tenant.id, role: 'rm' })), 'x-tenant': other.slug },
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -198,12 +202,17 @@ describe('one door: officer sessions through the same wrapper', () => {
 
   it('keeps session-only routes away from API keys, and a session without a tenant is forbidden', async () => {
     const tenant = await createTestTenant();
-    const register = await callRoute(registerWebhook, 'PUT', '/x', { headers: tenant.headers, body: { url: 'https://example.com/hook', secret: 'a-long-secret' } });
+    const register = await callRoute(registerWebhook, 'PUT', '/x', {
+      headers: tenant.headers,
+      body: { url: 'https://example.com/hook', secret: 'a-long-secret' },
+    });
     expect(register.status).toBe(401);
     const platformWithoutTenant = await sessionHeaders({ tenantId: null, role: 'admin', homeTenantId: null });
     expect((await callRoute(listEntities, 'GET', '/x', { headers: platformWithoutTenant })).status).toBe(403);
     const officer = await sessionHeaders({ tenantId: tenant.id, role: 'officer' });
-    expect((await callRoute(registerWebhook, 'PUT', '/x', { headers: officer, body: { url: 'https://example.com/hook', secret: 'a-long-secret' } })).status).toBe(403);
+    expect(
+      (await callRoute(registerWebhook, 'PUT', '/x', { headers: officer, body: { url: 'https://example.com/hook', secret: 'a-long-secret' } })).status,
+    ).toBe(403);
   });
 });
 

@@ -131,9 +131,12 @@ export function methodNotAllowed(allow: string): RouteHandler {
  * POST, error mapping and one structured log line. Order of checks follows decisions.md: 401/403,
  * then 400, then 404, then 409.
  */
-export function apiRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, R extends z.ZodType | OtherResponse | undefined = undefined>(
-  spec: RouteSpec<P, Q, B, R>,
-): RouteHandler {
+export function apiRoute<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  R extends z.ZodType | OtherResponse | undefined = undefined,
+>(spec: RouteSpec<P, Q, B, R>): RouteHandler {
   const modes: readonly AuthMode[] = typeof spec.auth === 'string' ? [spec.auth] : (spec.auth ?? ['apiKey']);
   const handle: RouteHandler = async (request, context) => {
     const started = performance.now();

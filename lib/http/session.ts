@@ -15,7 +15,8 @@ export async function authenticateSession(request: Request): Promise<Principal |
     if (at > 0) cookies.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
   }
   if (![...cookies.keys()].some((name) => name.includes('next-auth.session-token'))) return null;
-  const token = (await getToken({ req: { cookies, headers: request.headers } as never, secret: process.env.NEXTAUTH_SECRET })) as (CrmToken & Record<string, unknown>) | null;
+  const token = (await getToken({ req: { cookies, headers: request.headers } as never, secret: process.env.NEXTAUTH_SECRET })) as
+    (CrmToken & Record<string, unknown>) | null;
   if (!token?.uid) return null;
   if (!token.tenantId) throw new AppError('FORBIDDEN');
   return { tenantId: token.tenantId, tenantSlug: null, apiKeyId: null, keyPrefix: null, user: { id: token.uid, email: token.email, role: token.role } };

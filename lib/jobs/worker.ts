@@ -8,9 +8,7 @@ import { CRONTAB, taskList } from './tasks';
  * tables are not tenant data) and names its connections `crm-worker:<pid>`, so /health can count
  * the worker processes that are connected.
  */
-export async function startWorker(
-  options: { concurrency?: number; connectionString?: string; tasks?: TaskList } = {},
-): Promise<Runner> {
+export async function startWorker(options: { concurrency?: number; connectionString?: string; tasks?: TaskList } = {}): Promise<Runner> {
   const url = new URL(options.connectionString ?? databaseUrl());
   url.searchParams.set('application_name', `crm-worker:${process.pid}`);
   const concurrency = options.concurrency ?? workerConcurrency();
@@ -30,7 +28,7 @@ export async function startWorker(
 function workerLogger(): Logger {
   // Route graphile-worker's messages into our structured log.
   return new Logger((scope) => (level, message, meta) => {
-      const mapped = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
+    const mapped = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
     log(mapped, message, { component: 'worker', ...scope, ...meta });
   });
 }

@@ -63,7 +63,11 @@ describe('client status e-mail (emailOptions.notify)', () => {
     process.env.SMTP_URL = smtpUrl;
     const tenant = await createTestTenant({ nameEn: 'Alpha Capital', nameAr: 'ألفا كابيتال' });
     const client = await createTestEntity(tenant.id, 'Client', individualInput({ email: 'sara@example.sa', nameEn: 'Sara Al-Harbi', nameAr: 'سارة الحربي' }));
-    const res = await patch(tenant, client.id, { status: 'Blocked', reason: 'Expired identity <b>document</b>', emailOptions: { notify: true, language: 'ar' } });
+    const res = await patch(tenant, client.id, {
+      status: 'Blocked',
+      reason: 'Expired identity <b>document</b>',
+      emailOptions: { notify: true, language: 'ar' },
+    });
     expect(res.status).toBe(200);
     await expect.poll(() => received.filter((m) => m.to && JSON.stringify(m.to).includes('sara@example.sa')).length, { timeout: 15_000 }).toBe(1);
     const mail = received.find((m) => JSON.stringify(m.to).includes('sara@example.sa'))!;

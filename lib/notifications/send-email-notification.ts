@@ -8,7 +8,17 @@ import { getMailTransport, mailFrom } from './smtp';
  * the queue retries it with backoff; after the last attempt the row is Failed. Delivery is at
  * least once: a crash between the SMTP accept and the row update sends the e-mail again.
  */
-export async function sendEmailNotification({ tenantId, notificationId, attempt, maxAttempts }: { tenantId: string; notificationId: string; attempt: number; maxAttempts: number }) {
+export async function sendEmailNotification({
+  tenantId,
+  notificationId,
+  attempt,
+  maxAttempts,
+}: {
+  tenantId: string;
+  notificationId: string;
+  attempt: number;
+  maxAttempts: number;
+}) {
   const row = await withTenant(tenantId, (tx) => tx.emailNotification.findFirst({ where: { id: notificationId, tenantId } }));
   if (!row || row.status !== 'Pending') return;
   const transport = getMailTransport();
@@ -26,12 +36,18 @@ export async function sendEmailNotification({ tenantId, notificationId, attempt,
       headers: { 'Content-Language': row.language },
     });
     await withTenant(tenantId, (tx) =>
-      tx.emailNotification.update({ where: { id: row.id }, data: { status: 'Sent', messageId: info.messageId, sentAt: new Date(), attempts: { increment: 1 }, lastError: null } }),
+      tx.emailNotification.update({
+        where: { id: row.id },
+        data: { status: 'Sent', messageId: info.messageId, sentAt: new Date(), attempts: { increment: 1 }, lastError: null },
+      }),
     );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await withTenant(tenantId, (tx) =>
-      tx.emailNotification.update({ where: { id: row.id }, data: { status: attempt >= maxAttempts ? 'Failed' : 'Pending', attempts: { increment: 1 }, lastError: message.slice(0, 1000) } }),
+      tx.emailNotification.update({
+        where: { id: row.id },
+        data: { status: attempt >= maxAttempts ? 'Failed' : 'Pending', attempts: { increment: 1 }, lastError: message.slice(0, 1000) },
+      }),
     );
     throw error;
   }

@@ -10,17 +10,24 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LOCK_MS = Number(process.env.IDEMPOTENCY_LOCK_MS ?? 60_000);
 
 export type IdempotencyClaim =
-  | { kind: 'owner' }
-  | { kind: 'reused' }
-  | { kind: 'in-use' }
-  | { kind: 'replay'; status: number; contentType: string | null; body: Uint8Array };
+  { kind: 'owner' } | { kind: 'reused' } | { kind: 'in-use' } | { kind: 'replay'; status: number; contentType: string | null; body: Uint8Array };
 
 /**
  * Claims `key` for this request, or says why not: the same key with another fingerprint (reused),
  * a first request still running (in-use), or its stored answer (replay). A key older than 24 hours,
  * or a first request that died, is taken over by this one.
  */
-export async function claimIdempotencyKey({ tenantId, key, fingerprint, now = new Date() }: { tenantId: string; key: string; fingerprint: string; now?: Date }): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey({
+  tenantId,
+  key,
+  fingerprint,
+  now = new Date(),
+}: {
+  tenantId: string;
+  key: string;
+  fingerprint: string;
+  now?: Date;
+}): Promise<IdempotencyClaim> {
   return withTenant(tenantId, async (tx) => {
     const inserted = await tx.idempotencyKey.createMany({ data: [{ tenantId, key, fingerprint, createdAt: now }], skipDuplicates: true });
     if (inserted.count === 1) return { kind: 'owner' };
@@ -43,7 +50,19 @@ export async function claimIdempotencyKey({ tenantId, key, fingerprint, now = ne
 }
 
 /** Stores the first answer under the key the request owns. */
-export async function completeIdempotencyKey({ tenantId, key, status, contentType, body }: { tenantId: string; key: string; status: number; contentType: string | null; body: Uint8Array }): Promise<void> {
+export async function completeIdempotencyKey({
+  tenantId,
+  key,
+  status,
+  contentType,
+  body,
+}: {
+  tenantId: string;
+  key: string;
+  status: number;
+  contentType: string | null;
+  body: Uint8Array;
+}): Promise<void> {
   await withTenant(tenantId, (tx) =>
     tx.idempotencyKey.updateMany({ where: { tenantId, key, status: null }, data: { status, contentType, body: Buffer.from(body), completedAt: new Date() } }),
   );

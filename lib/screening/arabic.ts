@@ -26,4 +26,3 @@ export function normalizeArabic(input: string): string {
   s = s.replace(/[،؛؟٪٫٬۔]/g, ' ');
   return s;
 }
-

@@ -22,16 +22,22 @@ const TENANT = randomUUID();
 beforeAll(async () => {
   // 3× MAX_ROWS_PER_LOOKUP namesakes "Mohammed <X> <Y> Al-Harbi": one pair key selects them all
   const rows: ImportedEntry[] = [];
-  for (let i = 0; rows.length < MAX_ROWS_PER_LOOKUP * 3; i++) rows.push(person(`N${i}`, `Mohammed ${GIVEN[i % 12]} ${GIVEN[Math.floor(i / 12) % 12]} Al-Harbi`));
+  for (let i = 0; rows.length < MAX_ROWS_PER_LOOKUP * 3; i++)
+    rows.push(person(`N${i}`, `Mohammed ${GIVEN[i % 12]} ${GIVEN[Math.floor(i / 12) % 12]} Al-Harbi`));
   rows.push(person('TARGET', 'Mohammed Saud Rakan Al-Harbi'));
   rows.push(person('SHORT', 'Muhammad Alharbi'));
   rows.push(person('NOVAK', 'Eric Novak'));
   rows.push(person('NOLAN', 'Eric Nolan'));
-  await insertEntries(db.current().pool, rows.map((e) => toEntryRow(e, 'ListSourceA', null)), 1000);
+  await insertEntries(
+    db.current().pool,
+    rows.map((e) => toEntryRow(e, 'ListSourceA', null)),
+    1000,
+  );
   await db.current().pool.query('ANALYZE "WatchlistNameKey"');
 }, 60_000);
 
-const idOf = async (externalId: string) => (await db.current().pool.query(`SELECT id FROM "WatchlistEntry" WHERE "externalId" = $1`, [externalId])).rows[0].id as string;
+const idOf = async (externalId: string) =>
+  (await db.current().pool.query(`SELECT id FROM "WatchlistEntry" WHERE "externalId" = $1`, [externalId])).rows[0].id as string;
 
 describe('candidate search at scale (PostgreSQL)', () => {
   it('finds a full name among thousands of namesakes (conjunctive keys), first', async () => {

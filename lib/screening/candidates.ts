@@ -75,15 +75,23 @@ async function lookup(ctx: LookupContext, spec: { conjunctive?: string[][]; subs
   const params: unknown[] = [q1, ctx.opts.tenantId, ctx.sources];
   const p = (v: unknown) => `$${params.push(v)}`;
   const sim = q2 === undefined ? 'similarity(key, $1)' : `GREATEST(similarity(key, $1), similarity(key, ${p(q2)}))`;
-  const filter = `"isValid" AND ("tenantId" IS NULL OR "tenantId" = $2::uuid) AND source = ANY($3::text[])` + (ctx.opts.type ? ` AND "entryType" = ${p(ctx.opts.type)}` : '');
+  const filter =
+    `"isValid" AND ("tenantId" IS NULL OR "tenantId" = $2::uuid) AND source = ANY($3::text[])` +
+    (ctx.opts.type ? ` AND "entryType" = ${p(ctx.opts.type)}` : '');
   const maxRows = spec.maxRows ?? MAX_ROWS_PER_LOOKUP;
   const parts: string[] = [];
   if (conj.length > 0 || subsets.length > 0) {
-    const any = [...conj.map((set) => `"blockKeys" @> ${p(set)}::text[]`), ...(subsets.length > 0 ? [`"blockKeys" && ${p(subsets)}::text[]`] : [])].join(' OR ');
+    const any = [...conj.map((set) => `"blockKeys" @> ${p(set)}::text[]`), ...(subsets.length > 0 ? [`"blockKeys" && ${p(subsets)}::text[]`] : [])].join(
+      ' OR ',
+    );
     parts.push(`(SELECT "entryId", key, 1 AS conj FROM "WatchlistNameKey" WHERE (${any}) AND ${filter} LIMIT ${p(MAX_ROWS_PER_LOOKUP)})`);
   }
-  if (keys.length > 0) parts.push(`(SELECT "entryId", key, 0 AS conj FROM "WatchlistNameKey" WHERE "blockKeys" && ${p(keys)}::text[] AND ${filter} LIMIT ${p(maxRows)})`);
-  if (singles.length > 0) parts.push(`(SELECT "entryId", key, 0 AS conj FROM "WatchlistNameKey" WHERE "blockKeys" && ${p(singles)}::text[] AND ${filter} LIMIT ${p(Math.min(maxRows, MAX_SINGLE_ROWS))})`);
+  if (keys.length > 0)
+    parts.push(`(SELECT "entryId", key, 0 AS conj FROM "WatchlistNameKey" WHERE "blockKeys" && ${p(keys)}::text[] AND ${filter} LIMIT ${p(maxRows)})`);
+  if (singles.length > 0)
+    parts.push(
+      `(SELECT "entryId", key, 0 AS conj FROM "WatchlistNameKey" WHERE "blockKeys" && ${p(singles)}::text[] AND ${filter} LIMIT ${p(Math.min(maxRows, MAX_SINGLE_ROWS))})`,
+    );
   const r = await ctx.db.query(
     `SELECT "entryId" AS id, max(conj) AS conj, max(${sim}) AS sim
        FROM (${parts.join(' UNION ALL ')}) k

@@ -10,7 +10,9 @@ export interface PartialDate {
 
 export function parseDob(value: string | null | undefined): PartialDate | null {
   if (!value) return null;
-  const s = String(value).trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  const s = String(value)
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(s);
   if (m) return { year: +m[1]!, month: +m[2]!, day: +m[3]! };
   m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s); // DD/MM/YYYY

@@ -20,7 +20,14 @@ describe('blocking keys', () => {
     expect(overlap('Gazprom', 'Gazprom PJSC', 'Organization')).toBe(true);
   });
   it('builds one row per distinct name', () => {
-    const rows = buildNameKeys([{ value: 'Mohammed Alharbi', kind: 'Primary' }, { value: 'Muhammad Al-Harbi', kind: 'Alias' }, { value: 'محمد الحربي', kind: 'Alias' }], 'Individual');
+    const rows = buildNameKeys(
+      [
+        { value: 'Mohammed Alharbi', kind: 'Primary' },
+        { value: 'Muhammad Al-Harbi', kind: 'Alias' },
+        { value: 'محمد الحربي', kind: 'Alias' },
+      ],
+      'Individual',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.key).toBe('muhammad harbi');
   });

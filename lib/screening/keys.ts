@@ -69,7 +69,13 @@ function fullSetKey(codes: string[]): string {
 
 /** `f:` keys of every subset (≥ 2 codes) of the query name's first 5 full-token codes. */
 export function querySubsetKeys(n: NormalizedName): string[] {
-  const codes = [...new Set(informativeTokens(n).filter((t) => !t.initial).map((t) => t.code))].slice(0, 5);
+  const codes = [
+    ...new Set(
+      informativeTokens(n)
+        .filter((t) => !t.initial)
+        .map((t) => t.code),
+    ),
+  ].slice(0, 5);
   const out: string[] = [];
   for (let mask = 1; mask < 1 << codes.length; mask++) {
     const subset = codes.filter((_, i) => mask & (1 << i));
@@ -80,7 +86,14 @@ export function querySubsetKeys(n: NormalizedName): string[] {
 
 /** `l:A|B` keys: pairs of loose codes of the first 6 full tokens (individuals only). */
 export function loosePairKeys(tokens: NameToken[]): string[] {
-  const codes = [...new Set(tokens.filter((t) => !t.initial).slice(0, 6).map((t) => looseCode(t.key)))];
+  const codes = [
+    ...new Set(
+      tokens
+        .filter((t) => !t.initial)
+        .slice(0, 6)
+        .map((t) => looseCode(t.key)),
+    ),
+  ];
   return pairKeys(codes).map((k) => `l:${k.slice(2)}`);
 }
 
@@ -156,10 +169,7 @@ export function queryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organiza
 }
 
 /** Name-key rows of one entry (one per name or alias, duplicates removed). */
-export function buildNameKeys(
-  names: { value: string; kind: 'Primary' | 'Alias' }[],
-  type: 'Individual' | 'Organization',
-): NameKeyRow[] {
+export function buildNameKeys(names: { value: string; kind: 'Primary' | 'Alias' }[], type: 'Individual' | 'Organization'): NameKeyRow[] {
   const rows: NameKeyRow[] = [];
   const seen = new Set<string>();
   for (const nm of names) {

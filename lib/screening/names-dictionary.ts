@@ -170,9 +170,29 @@ export const LATIN_NAME_TO_CANONICAL = new Map<string, string>();
 export const ARABIC_NAME_TO_CANONICAL = new Map<string, string>();
 /** Canonical keys of given names so frequent that they alone identify nobody. */
 export const COMMON_GIVEN_NAMES = new Set([
-  'muhammad', 'ahmad', 'ali', 'abdla', 'abdlah', 'hasan', 'husayn', 'umar', 'khalid', 'ibrahim',
-  'yusuf', 'abdrahman', 'mahmud', 'mustafa', 'fatima', 'aisha', 'maryam', 'sara', 'nur', 'said',
-  'salih', 'saad', 'abdaziz',
+  'muhammad',
+  'ahmad',
+  'ali',
+  'abdla',
+  'abdlah',
+  'hasan',
+  'husayn',
+  'umar',
+  'khalid',
+  'ibrahim',
+  'yusuf',
+  'abdrahman',
+  'mahmud',
+  'mustafa',
+  'fatima',
+  'aisha',
+  'maryam',
+  'sara',
+  'nur',
+  'said',
+  'salih',
+  'saad',
+  'abdaziz',
 ]);
 
 for (const line of DATA.split('\n')) {
@@ -198,8 +218,29 @@ for (const line of DATA.split('\n')) {
 }
 /** Dictionary keys that are family (tribal, nisba) names rather than given names. */
 export const FAMILY_CANONICAL = new Set([
-  'harbi', 'qahtani', 'dosari', 'shamri', 'mutayri', 'otaibi', 'ghamdi', 'zahrani', 'shahri', 'anzi', 'subai', 'juhani',
-  'malki', 'tamimi', 'hashimi', 'masri', 'baghdadi', 'zarqawi', 'rajhi', 'nahyan', 'maktum', 'thani', 'sabah',
+  'harbi',
+  'qahtani',
+  'dosari',
+  'shamri',
+  'mutayri',
+  'otaibi',
+  'ghamdi',
+  'zahrani',
+  'shahri',
+  'anzi',
+  'subai',
+  'juhani',
+  'malki',
+  'tamimi',
+  'hashimi',
+  'masri',
+  'baghdadi',
+  'zarqawi',
+  'rajhi',
+  'nahyan',
+  'maktum',
+  'thani',
+  'sabah',
 ]);
 /** A frequent given name (or abd-/abu- compound): pairs of these alone select too many rows. */
 export function isCommonGivenKey(key: string): boolean {

@@ -74,8 +74,16 @@ describe('name particles and honorifics', () => {
     expect(legalFlags('Al Noor Exchange L.L.C.')).toEqual(legalFlags('Al Noor Exchange LLC'));
     expect(legalFlags('Gulf Star W. L. L')).toEqual(legalFlags('Gulf Star WLL'));
     // Dotted letters that are no legal form stay letters, and a person's initials are untouched.
-    expect(legalFlags('Q.R. Holdings')).toEqual([['q', false], ['r', false], ['holdings', false]]);
-    expect(normalizeName('J.M. Carter').tokens.map((t) => [t.key, t.initial])).toEqual([['j', true], ['m', true], ['carter', false]]);
+    expect(legalFlags('Q.R. Holdings')).toEqual([
+      ['q', false],
+      ['r', false],
+      ['holdings', false],
+    ]);
+    expect(normalizeName('J.M. Carter').tokens.map((t) => [t.key, t.initial])).toEqual([
+      ['j', true],
+      ['m', true],
+      ['carter', false],
+    ]);
   });
 });
 

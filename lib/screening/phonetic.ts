@@ -46,7 +46,11 @@ export function skeleton(key: string): string {
       continue;
     }
     switch (c) {
-      case 'a': case 'e': case 'i': case 'o': case 'u':
+      case 'a':
+      case 'e':
+      case 'i':
+      case 'o':
+      case 'u':
         break;
       case 'w':
         if (initial) out += 'W';
@@ -54,28 +58,72 @@ export function skeleton(key: string): string {
       case 'y':
         if (initial) out += 'Y';
         break;
-      case 'b': case 'p': out += 'B'; break;
-      case 't': out += 'T'; break;
-      case 'd': out += 'D'; break;
-      case 'j': out += 'J'; break;
-      case 'g': out += 'G'; break;
-      case 'h': out += 'H'; break;
-      case 'k': case 'c': case 'q': out += 'K'; break;
-      case 's': out += 'S'; break;
-      case 'z': out += 'Z'; break;
-      case 'f': case 'v': out += 'F'; break;
-      case 'x': out += 'KS'; break;
-      case 'l': out += 'L'; break;
-      case 'm': out += 'M'; break;
-      case 'n': out += 'N'; break;
-      case 'r': out += 'R'; break;
+      case 'b':
+      case 'p':
+        out += 'B';
+        break;
+      case 't':
+        out += 'T';
+        break;
+      case 'd':
+        out += 'D';
+        break;
+      case 'j':
+        out += 'J';
+        break;
+      case 'g':
+        out += 'G';
+        break;
+      case 'h':
+        out += 'H';
+        break;
+      case 'k':
+      case 'c':
+      case 'q':
+        out += 'K';
+        break;
+      case 's':
+        out += 'S';
+        break;
+      case 'z':
+        out += 'Z';
+        break;
+      case 'f':
+      case 'v':
+        out += 'F';
+        break;
+      case 'x':
+        out += 'KS';
+        break;
+      case 'l':
+        out += 'L';
+        break;
+      case 'm':
+        out += 'M';
+        break;
+      case 'n':
+        out += 'N';
+        break;
+      case 'r':
+        out += 'R';
+        break;
       default:
         // digits and anything else survive as themselves
         out += c.toUpperCase();
     }
   }
   // 5. word-final h
-  if (out.length > 1 && out.endsWith('H') && s.endsWith('h') && !s.endsWith('kh') && !s.endsWith('gh') && !s.endsWith('sh') && !s.endsWith('ch') && !s.endsWith('th') && !s.endsWith('dh')) {
+  if (
+    out.length > 1 &&
+    out.endsWith('H') &&
+    s.endsWith('h') &&
+    !s.endsWith('kh') &&
+    !s.endsWith('gh') &&
+    !s.endsWith('sh') &&
+    !s.endsWith('ch') &&
+    !s.endsWith('th') &&
+    !s.endsWith('dh')
+  ) {
     out = out.slice(0, -1);
   }
   return out.length > 0 ? out : key.toUpperCase();
@@ -87,11 +135,24 @@ export function blockingCode(key: string): string {
 }
 
 const LOOSE_CLASS: Record<string, string> = {
-  b: '1', f: '1', p: '1', v: '1', w: '1',
-  c: '2', g: '2', j: '2', k: '2', q: '2', s: '2', x: '2', z: '2',
-  d: '3', t: '3',
+  b: '1',
+  f: '1',
+  p: '1',
+  v: '1',
+  w: '1',
+  c: '2',
+  g: '2',
+  j: '2',
+  k: '2',
+  q: '2',
+  s: '2',
+  x: '2',
+  z: '2',
+  d: '3',
+  t: '3',
   l: '4',
-  m: '5', n: '5',
+  m: '5',
+  n: '5',
   r: '6',
 };
 

@@ -19,7 +19,10 @@ const dateOrYear = z
 export const ScreeningIdentitySchema = z.object({
   type: z.string().max(60).optional().meta({ description: 'Identity type, e.g. NationalIdentity, Passport' }),
   number: z.string().min(1).max(100).meta({ description: 'Identity number; compared exactly after removing spaces and punctuation' }),
-  issuingCountryCode: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+  issuingCountryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
 });
 
 export const ScreeningSearchRequestSchema = z
@@ -28,9 +31,17 @@ export const ScreeningSearchRequestSchema = z
     nameAr: z.string().trim().max(200).optional().meta({ description: 'Arabic-script name, if known' }),
     type: EntityTypeSchema.optional(),
     dob: dateOrYear.optional().meta({ description: 'Date of birth (Gregorian), YYYY-MM-DD or year only' }),
-    dobHijri: z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/).optional().meta({ description: 'Date of birth (Hijri, Umm al-Qura)' }),
+    dobHijri: z
+      .string()
+      .regex(/^\d{4}(-\d{2}-\d{2})?$/)
+      .optional()
+      .meta({ description: 'Date of birth (Hijri, Umm al-Qura)' }),
     gender: z.enum(['Male', 'Female']).optional(),
-    nationalityCode: z.string().regex(/^[A-Za-z]{2}$/).optional().meta({ description: 'ISO 3166-1 alpha-2' }),
+    nationalityCode: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .optional()
+      .meta({ description: 'ISO 3166-1 alpha-2' }),
     identities: z.array(ScreeningIdentitySchema).max(20).optional(),
     sources: z.array(WatchlistSourceSchema).max(3).optional().meta({ description: 'Lists to search; all by default' }),
     threshold: z.number().min(0).max(100).optional().meta({ description: 'Minimum percentage returned; the tenant review threshold by default' }),
@@ -100,9 +111,11 @@ export const MatchSchema = z
 
 export type MatchDto = z.infer<typeof MatchSchema>;
 
-export const ScreeningSearchResponseSchema = z.object({
-  meta: z.object({ tookMs: z.number().int(), candidates: z.number().int() }),
-  data: z.array(MatchSchema),
-}).meta({ id: 'ScreeningSearchResponse' });
+export const ScreeningSearchResponseSchema = z
+  .object({
+    meta: z.object({ tookMs: z.number().int(), candidates: z.number().int() }),
+    data: z.array(MatchSchema),
+  })
+  .meta({ id: 'ScreeningSearchResponse' });
 
 export type ScreeningSearchResponse = z.infer<typeof ScreeningSearchResponseSchema>;

@@ -99,7 +99,12 @@ describe('secondary signals', () => {
     const g = { year: 1979, month: 6, day: 30 };
     const h = gregorianToHijri(g);
     expect(hijriToGregorian(h)).toEqual(g);
-    const r = score('Yousef Al-Qahtani', 'Yousef Al-Qahtani', { dobHijri: `${h.year}-${String(h.month).padStart(2, '0')}-${String(h.day).padStart(2, '0')}` }, { dob: '1979-06-30' });
+    const r = score(
+      'Yousef Al-Qahtani',
+      'Yousef Al-Qahtani',
+      { dobHijri: `${h.year}-${String(h.month).padStart(2, '0')}-${String(h.day).padStart(2, '0')}` },
+      { dob: '1979-06-30' },
+    );
     expect(r.signals.dob.score).toBe(1);
   });
   it('gender and nationality', () => {
@@ -110,7 +115,12 @@ describe('secondary signals', () => {
     expect(r.signals.location.neglectScore).toBe(true);
   });
   it('identity number matched exactly after normalization → AutoMatch', () => {
-    const r = score('Someone Else', 'Mohammed Alharbi', { identities: [{ type: 'Passport', number: 'G 551-2093' }] }, { identities: [{ type: 'Passport', number: 'g5512093' }] });
+    const r = score(
+      'Someone Else',
+      'Mohammed Alharbi',
+      { identities: [{ type: 'Passport', number: 'G 551-2093' }] },
+      { identities: [{ type: 'Passport', number: 'g5512093' }] },
+    );
     expect(r.signals.identity).toEqual({ matched: true, number: 'G 551-2093', label: 'Passport' });
     expect(r.recommendation).toBe('AutoMatch');
     expect(r.percentage).toBe(100);
@@ -120,7 +130,12 @@ describe('secondary signals', () => {
   });
   it('conflicting identity numbers of the same type lower the score', () => {
     const ok = score('Mohammed Abdulrahman Alharbi', 'Mohammed Abdulrahman Alharbi');
-    const c = score('Mohammed Abdulrahman Alharbi', 'Mohammed Abdulrahman Alharbi', { identities: [{ type: 'NationalIdentity', number: '1000000001' }] }, { identities: [{ type: 'NationalIdentity', number: '1999999999' }] });
+    const c = score(
+      'Mohammed Abdulrahman Alharbi',
+      'Mohammed Abdulrahman Alharbi',
+      { identities: [{ type: 'NationalIdentity', number: '1000000001' }] },
+      { identities: [{ type: 'NationalIdentity', number: '1999999999' }] },
+    );
     expect(c.matchingScore).toBeLessThan(ok.matchingScore);
     expect(c.reasons).toContain('IdentityConflict');
     expect(c.recommendation).not.toBe('AutoMatch');

@@ -141,7 +141,12 @@ export function prepareQuery(input: ScreeningInput | PreparedQuery): PreparedQue
     dobHijri: parseDob(q.dobHijri),
     identities: (q.identities ?? [])
       .filter((i) => i && i.number)
-      .map((i) => ({ type: i.type ?? null, number: normalizeIdNumber(i.number), raw: i.number, issuingCountryCode: i.issuingCountryCode?.toUpperCase() ?? null }))
+      .map((i) => ({
+        type: i.type ?? null,
+        number: normalizeIdNumber(i.number),
+        raw: i.number,
+        issuingCountryCode: i.issuingCountryCode?.toUpperCase() ?? null,
+      }))
       .filter((i) => i.number.length > 0),
   };
 }
@@ -235,7 +240,11 @@ function align(q: NameToken[], e: NameToken[]): Alignment {
   return { q2e, e2q, sim };
 }
 
-const sortedKey = (t: NameToken[]) => t.map((x) => x.key).sort().join(' ');
+const sortedKey = (t: NameToken[]) =>
+  t
+    .map((x) => x.key)
+    .sort()
+    .join(' ');
 
 /** Name signals for one query name against one entry name. */
 export function compareNames(qn: NormalizedName, en: NormalizedName, type: EntityType = 'Individual'): NameSignals {
@@ -296,8 +305,10 @@ export function compareNames(qn: NormalizedName, en: NormalizedName, type: Entit
   // Tokens on both sides left without a partner: a conflicting name part, not an omission.
   let unQ = 0;
   let unE = 0;
-  for (let i = 0; i < q.length; i++) if (!q[i]!.legal && !q[i]!.generic && !q[i]!.initial && (q2e[i] === -1 || agreement(sim[i]![q2e[i]!]!) === 0)) unQ += q[i]!.weight;
-  for (let j = 0; j < e.length; j++) if (!e[j]!.legal && !e[j]!.generic && !e[j]!.initial && (e2q[j] === -1 || agreement(sim[e2q[j]!]![j]!) === 0)) unE += e[j]!.weight;
+  for (let i = 0; i < q.length; i++)
+    if (!q[i]!.legal && !q[i]!.generic && !q[i]!.initial && (q2e[i] === -1 || agreement(sim[i]![q2e[i]!]!) === 0)) unQ += q[i]!.weight;
+  for (let j = 0; j < e.length; j++)
+    if (!e[j]!.legal && !e[j]!.generic && !e[j]!.initial && (e2q[j] === -1 || agreement(sim[e2q[j]!]![j]!) === 0)) unE += e[j]!.weight;
   const conflictPenalty = 0.1 * Math.min(unQ, unE, 1.5);
 
   let total = 0.55 * givenTokenScore + 0.15 * familyJW + 0.1 * firstNameJW + 0.1 * fullJW + 0.1 * phoneticScore - conflictPenalty;
@@ -472,24 +483,25 @@ export function scoreEntry(
   if (bestName.totalScore >= thresholds.review) reasons.push('Name');
   let s = bestName.totalScore;
   if (!dob.neglectScore) {
-    if (dob.score >= 1) (s += 0.05), reasons.push('Dob');
-    else if (dob.score >= 0.8) (s += 0.02), reasons.push('DobYear');
+    if (dob.score >= 1) ((s += 0.05), reasons.push('Dob'));
+    else if (dob.score >= 0.8) ((s += 0.02), reasons.push('DobYear'));
     else if (dob.score >= 0.2) s -= 0.05;
-    else (s -= 0.2), reasons.push('DobMismatch');
+    else ((s -= 0.2), reasons.push('DobMismatch'));
   }
   if (!nationality.neglectScore) {
-    if (nationality.score === 1) (s += 0.03), reasons.push('Nationality');
-    else (s -= 0.05), reasons.push('NationalityMismatch');
+    if (nationality.score === 1) ((s += 0.03), reasons.push('Nationality'));
+    else ((s -= 0.05), reasons.push('NationalityMismatch'));
   }
   if (!gender.neglectScore) {
     if (gender.score === 1) reasons.push('Gender');
-    else (s -= 0.1), reasons.push('GenderMismatch');
+    else ((s -= 0.1), reasons.push('GenderMismatch'));
   }
-  if (idSig.conflict) (s -= 0.2), reasons.push('IdentityConflict');
+  if (idSig.conflict) ((s -= 0.2), reasons.push('IdentityConflict'));
   if (idSig.matched) reasons.unshift('Identity');
   const matchingScore = idSig.matched ? 1 : r4(clamp01(s));
   const percentage = Math.round(matchingScore * 100);
-  const recommendation: Recommendation = idSig.matched || matchingScore >= thresholds.autoMatch ? 'AutoMatch' : matchingScore >= thresholds.review ? 'Review' : 'NoMatch';
+  const recommendation: Recommendation =
+    idSig.matched || matchingScore >= thresholds.autoMatch ? 'AutoMatch' : matchingScore >= thresholds.review ? 'Review' : 'NoMatch';
   const riskScore = idSig.matched ? 100 : Math.round(percentage * (SOURCE_WEIGHT[String(e.source)] ?? 1));
 
   return {

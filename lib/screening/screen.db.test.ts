@@ -17,10 +17,23 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function runImport(file: string, format: 'csv' | 'json' | 'un-xml', source: 'ListSourceA' | 'ListSourceB' | 'Custom' = 'ListSourceA', tenantId: string | null = null, text?: string) {
+async function runImport(
+  file: string,
+  format: 'csv' | 'json' | 'un-xml',
+  source: 'ListSourceA' | 'ListSourceB' | 'Custom' = 'ListSourceA',
+  tenantId: string | null = null,
+  text?: string,
+) {
   const client = await db.pool.connect();
   try {
-    return await importWatchlist({ db: client, source, tenantId, format, fileName: file, entries: parseWatchlist(text ?? fs.readFileSync(path.join(samples, file), 'utf8'), format) });
+    return await importWatchlist({
+      db: client,
+      source,
+      tenantId,
+      format,
+      fileName: file,
+      entries: parseWatchlist(text ?? fs.readFileSync(path.join(samples, file), 'utf8'), format),
+    });
   } finally {
     client.release();
   }
@@ -34,7 +47,9 @@ describe('watchlist import + screening (PostgreSQL)', () => {
     const changed = xml.replace('<YEAR>1980</YEAR>', '<YEAR>1979</YEAR>').replace(/<ENTITIES>[\s\S]*<\/ENTITIES>/, '<ENTITIES/>');
     const second = await runImport('un-consolidated-sample.xml', 'un-xml', 'ListSourceA', null, changed);
     expect(second).toMatchObject({ added: 0, updated: 1, deprecated: 1, unchanged: 1 });
-    const changes = await db.pool.query(`SELECT "externalId", change FROM "WatchlistImportChange" WHERE "importId" = $1 ORDER BY "externalId"`, [second.importId]);
+    const changes = await db.pool.query(`SELECT "externalId", change FROM "WatchlistImportChange" WHERE "importId" = $1 ORDER BY "externalId"`, [
+      second.importId,
+    ]);
     expect(changes.rows).toEqual([
       { externalId: '9900001', change: 'Updated' },
       { externalId: '9900101', change: 'Deprecated' },

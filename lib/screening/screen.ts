@@ -55,7 +55,12 @@ export function toMatchDto(c: ScoredCandidate, now: Date): MatchDto {
     sigmaId: null,
     gender: entry.gender ?? null,
     watchlistSource: entry.source as WatchlistSource,
-    watchlistEntry: { id: entry.id, externalId: entry.externalId, source: entry.source as WatchlistSource, names: entry.names as MatchDto['watchlistEntry']['names'] },
+    watchlistEntry: {
+      id: entry.id,
+      externalId: entry.externalId,
+      source: entry.source as WatchlistSource,
+      names: entry.names as MatchDto['watchlistEntry']['names'],
+    },
   };
 }
 
@@ -67,7 +72,12 @@ const byScore = (a: ScoredCandidate, b: ScoredCandidate) =>
  * identity number), best first. Used by screenName and, later, by ongoing monitoring
  * (re-screening an import's change set against stored entities).
  */
-export function scoreEntries(query: ScreeningInput | PreparedQuery, entries: EntryRow[], thresholds: ScreeningThresholds, minScore = thresholds.review): ScoredCandidate[] {
+export function scoreEntries(
+  query: ScreeningInput | PreparedQuery,
+  entries: EntryRow[],
+  thresholds: ScreeningThresholds,
+  minScore = thresholds.review,
+): ScoredCandidate[] {
   const q = prepareQuery(query);
   const out: ScoredCandidate[] = [];
   for (const entry of entries) {

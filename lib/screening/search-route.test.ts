@@ -18,14 +18,27 @@ const URL = '/services/crm/screening/search';
 async function load(file: string, format: 'csv' | 'json' | 'un-xml', source: 'ListSourceA' | 'ListSourceB' | 'Custom', tenantId: string | null, text?: string) {
   const client = await db.current().pool.connect();
   try {
-    return await importWatchlist({ db: client, source, tenantId, format, fileName: file, entries: parseWatchlist(text ?? fs.readFileSync(path.join(samples, file), 'utf8'), format) });
+    return await importWatchlist({
+      db: client,
+      source,
+      tenantId,
+      format,
+      fileName: file,
+      entries: parseWatchlist(text ?? fs.readFileSync(path.join(samples, file), 'utf8'), format),
+    });
   } finally {
     client.release();
   }
 }
 
 const CUSTOM = JSON.stringify([
-  { externalId: 'A-SECRET-1', type: 'Individual', names: [{ value: 'Zebulon Quixworth Pennyfeather', kind: 'Primary' }], dob: '1961-01-02', identities: [{ type: 'Passport', number: 'ZQ9988776' }] },
+  {
+    externalId: 'A-SECRET-1',
+    type: 'Individual',
+    names: [{ value: 'Zebulon Quixworth Pennyfeather', kind: 'Primary' }],
+    dob: '1961-01-02',
+    identities: [{ type: 'Passport', number: 'ZQ9988776' }],
+  },
 ]);
 
 let a: TestTenant;
@@ -40,7 +53,10 @@ beforeAll(async () => {
 
 describe('POST /services/crm/screening/search', () => {
   it('returns the contract shape {meta:{tookMs,candidates}, data:[Match]} and explains the score', async () => {
-    const res = await callRoute(search, 'POST', URL, { headers: a.headers, body: { name: 'محمد عبد الرحمن الحربي', dob: '1975-03-14', nationalityCode: 'SA' } });
+    const res = await callRoute(search, 'POST', URL, {
+      headers: a.headers,
+      body: { name: 'محمد عبد الرحمن الحربي', dob: '1975-03-14', nationalityCode: 'SA' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const parsed = ScreeningSearchResponseSchema.strict().parse(res.body);
     expect(Object.keys(res.body).sort()).toEqual(['data', 'meta']);
@@ -56,14 +72,24 @@ describe('POST /services/crm/screening/search', () => {
   });
 
   it('stores nothing', async () => {
-    const count = async () => Number((await db.current().pool.query(`SELECT (SELECT count(*) FROM "WatchlistEntry") + (SELECT count(*) FROM "WatchlistImport") + (SELECT count(*) FROM "AuditLog") AS n`)).rows[0].n);
+    const count = async () =>
+      Number(
+        (
+          await db
+            .current()
+            .pool.query(`SELECT (SELECT count(*) FROM "WatchlistEntry") + (SELECT count(*) FROM "WatchlistImport") + (SELECT count(*) FROM "AuditLog") AS n`)
+        ).rows[0].n,
+      );
     const before = await count();
     await callRoute(search, 'POST', URL, { headers: a.headers, body: { name: 'John Carter' } });
     expect(await count()).toBe(before);
   });
 
   it('matches an identity number exactly (criteria Identity, 100)', async () => {
-    const res = await callRoute(search, 'POST', URL, { headers: b.headers, body: { name: 'Someone Else', identities: [{ type: 'NationalIdentity', number: '1023-456-789' }] } });
+    const res = await callRoute(search, 'POST', URL, {
+      headers: b.headers,
+      body: { name: 'Someone Else', identities: [{ type: 'NationalIdentity', number: '1023-456-789' }] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data[0]).toMatchObject({ criteria: 'Identity', percentage: 100, recommendation: 'AutoMatch', watchlistEntry: { externalId: 'C-001' } });
   });
@@ -76,7 +102,7 @@ describe('POST /services/crm/screening/search', () => {
     expect(none.body.data).toEqual([]);
   });
 
-  it("isolates Custom lists: tenant A finds its entry, tenant B never sees it (by name or identity)", async () => {
+  it('isolates Custom lists: tenant A finds its entry, tenant B never sees it (by name or identity)', async () => {
     const body = { name: 'Zebulon Quixworth Pennyfeather', identities: [{ number: 'ZQ9988776' }] };
     const mine = await callRoute(search, 'POST', URL, { headers: a.headers, body });
     expect(mine.status).toBe(200);
@@ -133,7 +159,10 @@ describe('POST /services/crm/screening/search', () => {
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('VALIDATION_ERROR');
     expect(res.body.message.ar).toMatch(/[\u0600-\u06FF]/);
-    expect(res.body.validationErrors.some((e: string) => e.startsWith(`${field}:`)), JSON.stringify(res.body.validationErrors)).toBe(true);
+    expect(
+      res.body.validationErrors.some((e: string) => e.startsWith(`${field}:`)),
+      JSON.stringify(res.body.validationErrors),
+    ).toBe(true);
   });
 
   it('400 on malformed JSON, 200 with no matches for names without searchable words', async () => {

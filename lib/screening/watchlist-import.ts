@@ -60,7 +60,12 @@ export function contentHash(e: ImportedEntry): string {
 
 /** The database row of an entry (columns of "WatchlistEntry"). */
 export function toEntryRow(e: ImportedEntry, source: WatchlistSource, tenantId: string | null, id: string = randomUUID()) {
-  const names = e.names.map((n) => ({ value: n.value, kind: n.kind, script: hasArabic(n.value) ? 'Arabic' : 'Latin', ...(n.quality ? { quality: n.quality } : {}) }));
+  const names = e.names.map((n) => ({
+    value: n.value,
+    kind: n.kind,
+    script: hasArabic(n.value) ? 'Arabic' : 'Latin',
+    ...(n.quality ? { quality: n.quality } : {}),
+  }));
   const latin = names.find((n) => n.script === 'Latin' && n.kind === 'Primary') ?? names.find((n) => n.script === 'Latin') ?? names[0]!;
   const arabic = names.find((n) => n.script === 'Arabic');
   const full = e.dobs.map(parseDob).find((d) => d && d.day !== undefined);
@@ -101,7 +106,9 @@ const ENTRY_COLUMNS = `id uuid, "tenantId" uuid, source text, "externalId" text,
   "idType" text, "idNumber" text, identities jsonb, "idNumbersNorm" text[], dob date, "dobYear" int, "dobHijri" text, dobs text[],
   gender text, "nationalityCode" text, "nationalityCodes" text[], remarks text, "listType" text, "resolutionNumber" text,
   "orderNumber" text, "unifiedNumber" text, "contentHash" text`;
-const ENTRY_NAMES = ENTRY_COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]).join(', ');
+const ENTRY_NAMES = ENTRY_COLUMNS.split(',')
+  .map((c) => c.trim().split(/\s+/)[0])
+  .join(', ');
 
 /** Inserts entries and their name keys (batched through jsonb_to_recordset). */
 export async function insertEntries(db: Queryable, rows: EntryRowInsert[], batchSize = 2000): Promise<void> {

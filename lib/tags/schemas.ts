@@ -24,8 +24,19 @@ export const listTagsQuery = z.object({
 export const listTagsResponse = z.object({ data: z.array(tagSchema) }).meta({ id: 'TagList' });
 
 export const createTagInput = z.object({
-  nameEn: z.string().trim().min(1).max(200).refine((s) => !s.includes('\u0000'), 'must not contain NUL characters'),
-  nameAr: z.string().trim().min(1).max(200).refine((s) => !s.includes('\u0000'), 'must not contain NUL characters').optional(),
+  nameEn: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters'),
+  nameAr: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
+    .optional(),
   scope: tagScope.default('Entity'),
 });
 export type CreateTagInput = z.input<typeof createTagInput>;

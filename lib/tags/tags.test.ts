@@ -9,7 +9,7 @@ useTestDatabase();
 const actor = { type: 'system' as const };
 
 describe('GET /tags', () => {
-  it('lists the tenant\'s tags ({data}), filters by scope, never shows another tenant\'s', async () => {
+  it("lists the tenant's tags ({data}), filters by scope, never shows another tenant's", async () => {
     const t = await createTestTenant();
     const other = await createTestTenant();
     const vip = await createTag({ tenantId: t.id, input: { nameEn: 'VIP', nameAr: 'كبار العملاء' }, actor });

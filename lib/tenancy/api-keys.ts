@@ -27,16 +27,19 @@ export function hashApiKey(key: string): Buffer {
 
 /** `crm_<12-char prefix>_<256-bit secret>`: the prefix finds the row, the hash proves the secret. */
 export function generateApiKey(): { key: string; prefix: string; hash: string } {
-  const prefix = crypto.randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 12);
+  const prefix = crypto
+    .randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')
+    .slice(0, 12);
   const key = `crm_${prefix}_${crypto.randomBytes(32).toString('base64url')}`;
   return { key, prefix, hash: hashApiKey(key).toString('hex') };
 }
 
 export async function createApiKey({ tenantId, label }: { tenantId: string; label?: string }) {
   const generated = generateApiKey();
-  const row = await withTenant(tenantId, (tx) =>
-    tx.apiKey.create({ data: { tenantId, prefix: generated.prefix, hash: generated.hash, label } }),
-  );
+  const row = await withTenant(tenantId, (tx) => tx.apiKey.create({ data: { tenantId, prefix: generated.prefix, hash: generated.hash, label } }));
   return { apiKey: generated.key, apiKeyId: row.id, prefix: row.prefix };
 }
 
@@ -86,9 +89,7 @@ export async function authenticateApiKey(key: string | null, tenantSlug: string 
 async function lookupKey(prefix: string): Promise<CachedKey | undefined> {
   const cached = keyCache.get(prefix);
   if (cached && Date.now() - cached.cachedAt < cacheTtlMs()) return cached;
-  const row = await withPlatform((tx) =>
-    tx.apiKey.findUnique({ where: { prefix }, include: { tenant: { select: { slug: true } } } }),
-  );
+  const row = await withPlatform((tx) => tx.apiKey.findUnique({ where: { prefix }, include: { tenant: { select: { slug: true } } } }));
   if (!row) {
     keyCache.delete(prefix);
     return undefined;
@@ -111,9 +112,7 @@ function touchLastUsed(apiKeyId: string): void {
   const now = Date.now();
   if (now - (lastUsedWrites.get(apiKeyId) ?? 0) < 60_000) return;
   lastUsedWrites.set(apiKeyId, now);
-  void withPlatform((tx) => tx.apiKey.update({ where: { id: apiKeyId }, data: { lastUsedAt: new Date(now) } })).catch(
-    () => lastUsedWrites.delete(apiKeyId),
-  );
+  void withPlatform((tx) => tx.apiKey.update({ where: { id: apiKeyId }, data: { lastUsedAt: new Date(now) } })).catch(() => lastUsedWrites.delete(apiKeyId));
 }
 
 /** Tests and revocation from the admin UI clear the per-process cache. */

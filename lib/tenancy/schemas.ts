@@ -15,7 +15,10 @@ export const createTenantInput = z.object({
 export const userRole = z.enum(['admin', 'officer', 'rm']);
 
 export const createUserInput = z.object({
-  email: z.email().max(320).transform((e) => e.toLowerCase()),
+  email: z
+    .email()
+    .max(320)
+    .transform((e) => e.toLowerCase()),
   password: z.string().min(10, 'at least 10 characters').max(200),
   role: userRole,
   displayName: z.string().trim().min(1).max(200).optional(),

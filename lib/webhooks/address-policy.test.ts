@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addressRefusal, validateWebhookUrl, type Resolver } from './address-policy';
 
-const resolveTo = (...addresses: string[]): Resolver => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }) as const);
+const resolveTo =
+  (...addresses: string[]): Resolver =>
+  async () =>
+    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }) as const);
 const strict = { allowLoopback: false };
 
 describe('SSRF address policy', () => {
@@ -32,8 +35,12 @@ describe('SSRF address policy', () => {
   });
 
   it('refuses a hostname that resolves to a private or metadata address, even among public ones', async () => {
-    await expect(validateWebhookUrl('https://hooks.example.com/x', { allowLoopback: false, resolve: resolveTo('10.0.0.5') })).rejects.toThrow(/resolves to a refused address/);
-    await expect(validateWebhookUrl('https://hooks.example.com/x', { allowLoopback: false, resolve: resolveTo('93.184.216.34', '169.254.169.254') })).rejects.toThrow(/169\.254\.169\.254/);
+    await expect(validateWebhookUrl('https://hooks.example.com/x', { allowLoopback: false, resolve: resolveTo('10.0.0.5') })).rejects.toThrow(
+      /resolves to a refused address/,
+    );
+    await expect(
+      validateWebhookUrl('https://hooks.example.com/x', { allowLoopback: false, resolve: resolveTo('93.184.216.34', '169.254.169.254') }),
+    ).rejects.toThrow(/169\.254\.169\.254/);
     await expect(validateWebhookUrl('https://localhost/x', { allowLoopback: false, resolve: resolveTo('::1') })).rejects.toThrow(/loopback/);
   });
 

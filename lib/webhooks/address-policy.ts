@@ -84,10 +84,7 @@ export function addressRefusal(address: string, options: { allowLoopback: boolea
  * Checks a webhook URL and resolves its host. Every resolved address must pass (one private answer
  * among public ones is refused too), and the first is returned to be pinned for the connection.
  */
-export async function validateWebhookUrl(
-  raw: string,
-  options: { allowLoopback: boolean; resolve?: Resolver },
-): Promise<ValidatedTarget> {
+export async function validateWebhookUrl(raw: string, options: { allowLoopback: boolean; resolve?: Resolver }): Promise<ValidatedTarget> {
   let url: URL;
   try {
     url = new URL(raw);

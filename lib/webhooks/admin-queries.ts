@@ -23,8 +23,21 @@ export async function getWebhookOverview({ tenantId }: { tenantId: string }) {
         lastHandshakeAt: formatTimestamp(endpoint.lastHandshakeAt),
         lastHandshakeOk: endpoint.lastHandshakeOk,
       },
-      history: history.map((h) => ({ id: h.id, fromStatus: h.fromStatus, toStatus: h.toStatus, reason: h.reason, actorType: h.actorType, createdAt: formatTimestamp(h.createdAt) })),
-      notifications: notifications.map((n) => ({ id: n.id, kind: n.kind, messageEn: n.messageEn, messageAr: n.messageAr, createdAt: formatTimestamp(n.createdAt) })),
+      history: history.map((h) => ({
+        id: h.id,
+        fromStatus: h.fromStatus,
+        toStatus: h.toStatus,
+        reason: h.reason,
+        actorType: h.actorType,
+        createdAt: formatTimestamp(h.createdAt),
+      })),
+      notifications: notifications.map((n) => ({
+        id: n.id,
+        kind: n.kind,
+        messageEn: n.messageEn,
+        messageAr: n.messageAr,
+        createdAt: formatTimestamp(n.createdAt),
+      })),
       queued,
     };
   });

@@ -73,7 +73,9 @@ describe('crash safety', () => {
     await kill(first, 'SIGKILL');
     const inFlight = await db.current().pool.query(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = $1 AND state = 'sending'`, [tenant.id]);
     expect(inFlight.rows[0].n).toBeGreaterThan(0);
-    const undelivered = await db.current().pool.query(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = $1 AND state = 'delivered' AND "eventType" <> 'handshake'`, [tenant.id]);
+    const undelivered = await db
+      .current()
+      .pool.query(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = $1 AND state = 'delivered' AND "eventType" <> 'handshake'`, [tenant.id]);
     expect(undelivered.rows[0].n).toBeLessThan(EVENTS);
 
     startWorkerProcess();
@@ -86,9 +88,21 @@ describe('crash safety', () => {
       expect((JSON.parse(e.body) as { id: string }).id).toBe(e.headers['webhook-id']);
     }
     await expect
-      .poll(async () => (await db.current().pool.query(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = $1 AND state = 'delivered' AND "eventType" <> 'handshake'`, [tenant.id])).rows[0].n, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (
+            await db
+              .current()
+              .pool.query(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = $1 AND state = 'delivered' AND "eventType" <> 'handshake'`, [
+                tenant.id,
+              ])
+          ).rows[0].n,
+        { timeout: 20_000 },
+      )
       .toBe(EVENTS);
-    const interrupted = await db.current().pool.query(`SELECT count(*)::int AS n FROM "WebhookAttempt" WHERE "tenantId" = $1 AND error LIKE 'interrupted%'`, [tenant.id]);
+    const interrupted = await db
+      .current()
+      .pool.query(`SELECT count(*)::int AS n FROM "WebhookAttempt" WHERE "tenantId" = $1 AND error LIKE 'interrupted%'`, [tenant.id]);
     expect(interrupted.rows[0].n).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -35,16 +35,16 @@ export async function processDelivery({ tenantId, deliveryId }: { tenantId: stri
 }
 
 async function claimDelivery(tx: Tx, tenantId: string, deliveryId: string): Promise<Claim | null> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "WebhookDelivery" WHERE id = ${deliveryId}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM "WebhookDelivery" WHERE id = ${deliveryId}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
   if (rows.length === 0) return null;
   const delivery = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, tenantId }, include: { endpoint: true } });
   if (!delivery) return null;
   const now = new Date();
   const interrupted = delivery.state === 'sending' && delivery.leaseUntil !== null && delivery.leaseUntil < now;
   const due =
-    (delivery.state === 'queued' || delivery.state === 'failed') &&
-    delivery.nextAttemptAt !== null &&
-    delivery.nextAttemptAt.getTime() <= now.getTime() + 1000;
+    (delivery.state === 'queued' || delivery.state === 'failed') && delivery.nextAttemptAt !== null && delivery.nextAttemptAt.getTime() <= now.getTime() + 1000;
   if (!interrupted && !due) return null;
 
   const { endpoint } = delivery;
@@ -132,7 +132,19 @@ async function recordOutcomeSql(claim: Claim, result: TryResult): Promise<void> 
     const attempt = `WITH logged AS (
       INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", number, "startedAt", "durationMs", "statusCode", "responseExcerpt", error, "requestHeaders", "requestBody", "createdAt")
       VALUES (gen_random_uuid(), $2, $1, $4, $5, $6, $7, $8, $9, $10, $11, now()))`;
-    const params = [claim.deliveryId, claim.tenantId, claim.claimToken, claim.totalAttempts, result.startedAt, result.durationMs, result.statusCode, result.responseExcerpt, result.error, JSON.stringify(result.requestHeaders), claim.body];
+    const params = [
+      claim.deliveryId,
+      claim.tenantId,
+      claim.claimToken,
+      claim.totalAttempts,
+      result.startedAt,
+      result.durationMs,
+      result.statusCode,
+      result.responseExcerpt,
+      result.error,
+      JSON.stringify(result.requestHeaders),
+      claim.body,
+    ];
     const owned = `WHERE id = $1 AND "tenantId" = $2 AND state = 'sending' AND "claimToken" = $3`;
     if (result.ok) {
       await client.query(

@@ -45,8 +45,18 @@ export async function dispatchEventToWebhook({ tenantId, eventId }: { tenantId: 
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7::"WebhookDeliveryState", $8, $8, $9, $10, now(), now())
        ON CONFLICT ("tenantId", "endpointId", "eventId") DO NOTHING
        RETURNING id`,
-      [tenantId, row.endpointId, eventId, row.type, body, row.createdAt, active ? 'sending' : 'queued', active ? 1 : 0,
-        active ? new Date(Date.now() + leaseMs()) : null, active ? claimToken : null],
+      [
+        tenantId,
+        row.endpointId,
+        eventId,
+        row.type,
+        body,
+        row.createdAt,
+        active ? 'sending' : 'queued',
+        active ? 1 : 0,
+        active ? new Date(Date.now() + leaseMs()) : null,
+        active ? claimToken : null,
+      ],
     );
     if (inserted.rows.length === 0) return 'existing';
     if (!active) return null;

@@ -26,7 +26,13 @@ export const eventDataSchemas = {
     })
     .meta({ id: 'MonitoredEntityUpdateData', description: 'An entity under ongoing monitoring changed (new matches, cases, review status).' }),
   KycStatusUpdate: z
-    .object({ kycId: z.uuid(), entityId: z.uuid(), status: z.string(), eddStatus: z.string().nullable().optional(), qualifiedStatus: z.string().nullable().optional() })
+    .object({
+      kycId: z.uuid(),
+      entityId: z.uuid(),
+      status: z.string(),
+      eddStatus: z.string().nullable().optional(),
+      qualifiedStatus: z.string().nullable().optional(),
+    })
     .meta({ id: 'KycStatusUpdateData', description: "A KYC record's status changed." }),
   BulkJobUpdate: z
     .object({
@@ -39,10 +45,21 @@ export const eventDataSchemas = {
     })
     .meta({ id: 'BulkJobUpdateData', description: 'A bulk client job finished (or changed status); read the details with GET /jobs/{jobId}.' }),
   TransactionAlertCreated: z
-    .object({ alertId: z.uuid(), transactionId: z.uuid(), entityId: z.uuid().nullable().optional(), severity: z.string(), ruleCode: z.string().nullable().optional() })
+    .object({
+      alertId: z.uuid(),
+      transactionId: z.uuid(),
+      entityId: z.uuid().nullable().optional(),
+      severity: z.string(),
+      ruleCode: z.string().nullable().optional(),
+    })
     .meta({ id: 'TransactionAlertCreatedData', description: 'Transaction monitoring raised an alert.' }),
   RelationshipApprovalUpdate: z
-    .object({ relationshipId: z.uuid(), sourceEntityId: z.uuid(), targetEntityId: z.uuid(), approvalStatus: z.enum(['PendingTargetApproval', 'Approved', 'Rejected', 'Expired']) })
+    .object({
+      relationshipId: z.uuid(),
+      sourceEntityId: z.uuid(),
+      targetEntityId: z.uuid(),
+      approvalStatus: z.enum(['PendingTargetApproval', 'Approved', 'Rejected', 'Expired']),
+    })
     .meta({ id: 'RelationshipApprovalUpdateData', description: "A relationship's approval status changed." }),
   BankAccountReviewUpdate: z
     .object({ bankAccountId: z.uuid(), entityId: z.uuid(), verificationStatus: z.enum(['Verified', 'Rejected']), comment: z.string().nullable().optional() })

@@ -87,7 +87,13 @@ export async function sendHandshake({ tenantId, actor }: { tenantId: string; act
     });
     // The endpoint may have been disabled or re-pointed while the request was in flight.
     if (!current || current.status === 'Disabled' || current.url !== endpoint.url) {
-      return { ok, statusCode: result.statusCode, error, status: current?.status ?? 'Disabled', consecutiveHandshakeFailures: current?.consecutiveHandshakeFailures ?? 0 };
+      return {
+        ok,
+        statusCode: result.statusCode,
+        error,
+        status: current?.status ?? 'Disabled',
+        consecutiveHandshakeFailures: current?.consecutiveHandshakeFailures ?? 0,
+      };
     }
     if (ok) {
       const extra = { consecutiveHandshakeFailures: 0, lastHandshakeAt: now, lastHandshakeOk: true };
@@ -109,10 +115,15 @@ export async function sendHandshake({ tenantId, actor }: { tenantId: string; act
 /** (Re)starts the periodic handshake chain for a tenant; the job reschedules itself. */
 export async function schedulePeriodicHandshake({ tenantId }: { tenantId: string }): Promise<void> {
   await withTenant(tenantId, (tx) =>
-    enqueueWebhookJob(tx, 'webhooks.handshake', { tenantId }, {
-      runAt: new Date(Date.now() + handshakeIntervalMs()),
-      jobKey: `webhooks.handshake:${tenantId}`,
-    }),
+    enqueueWebhookJob(
+      tx,
+      'webhooks.handshake',
+      { tenantId },
+      {
+        runAt: new Date(Date.now() + handshakeIntervalMs()),
+        jobKey: `webhooks.handshake:${tenantId}`,
+      },
+    ),
   );
 }
 

@@ -14,9 +14,7 @@ const RECOVERABLE_TASKS = ['outbox.dispatch', 'webhooks.deliver', 'webhooks.repl
 
 /** Starts the maintenance chain if it is not running (idempotent: one job key). */
 export async function scheduleMaintenance({ tenantId }: { tenantId: string }): Promise<void> {
-  await withTenant(tenantId, (tx) =>
-    enqueueWebhookJob(tx, 'webhooks.maintain', {}, { jobKey: 'webhooks.maintain', jobKeyMode: 'preserve_run_at' }),
-  );
+  await withTenant(tenantId, (tx) => enqueueWebhookJob(tx, 'webhooks.maintain', {}, { jobKey: 'webhooks.maintain', jobKeyMode: 'preserve_run_at' }));
 }
 
 export async function runMaintenance(helpers: Pick<JobHelpers, 'withPgClient' | 'addJob' | 'job' | 'logger'>): Promise<void> {

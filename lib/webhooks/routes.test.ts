@@ -27,9 +27,15 @@ describe('GET /crm/webhook/status', () => {
     expect((await callRoute(statusRoute.GET, 'GET', '/crm/webhook/status')).status).toBe(401);
     expect((await callRoute(statusRoute.GET, 'GET', '/crm/webhook/status', { headers: { 'x-tenant': tenant.slug } })).status).toBe(401);
     expect((await callRoute(statusRoute.GET, 'GET', '/crm/webhook/status', { headers: { ...tenant.headers, 'x-tenant': other.slug } })).status).toBe(403);
-    expect(await callRoute(statusRoute.GET, 'GET', '/crm/webhook/status', { headers: tenant.headers })).toMatchObject({ status: 200, body: { status: 'Disabled' } });
+    expect(await callRoute(statusRoute.GET, 'GET', '/crm/webhook/status', { headers: tenant.headers })).toMatchObject({
+      status: 200,
+      body: { status: 'Disabled' },
+    });
     await registerReceiver(tenant.id, r.url);
-    expect(await callRoute(servicesStatusRoute.GET, 'GET', '/services/crm/crm/webhook/status', { headers: tenant.headers })).toMatchObject({ status: 200, body: { status: 'Active' } });
+    expect(await callRoute(servicesStatusRoute.GET, 'GET', '/services/crm/crm/webhook/status', { headers: tenant.headers })).toMatchObject({
+      status: 200,
+      body: { status: 'Active' },
+    });
     // Another tenant's state is not visible through its own key.
     expect((await callRoute(statusRoute.GET, 'GET', '/crm/webhook/status', { headers: other.headers })).body).toEqual({ status: 'Disabled' });
   });
@@ -45,7 +51,12 @@ describe('POST /crm/webhook/test', () => {
     expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     await expect.poll(() => r.events().find((e) => e.headers['webhook-id'] === res.body.id), { timeout: 10_000 }).toBeTruthy();
     const event = r.events().find((e) => e.headers['webhook-id'] === res.body.id)!;
-    expect(JSON.parse(event.body)).toMatchObject({ id: res.body.id, type: 'IntegrationTestUpdate', tenant: tenant.slug, data: { message: expect.any(String) } });
+    expect(JSON.parse(event.body)).toMatchObject({
+      id: res.body.id,
+      type: 'IntegrationTestUpdate',
+      tenant: tenant.slug,
+      data: { message: expect.any(String) },
+    });
   });
 
   it('401 without or with an unknown x-tenant; a given x-api-key is checked (401 bad, 403 other tenant)', async () => {
@@ -53,8 +64,12 @@ describe('POST /crm/webhook/test', () => {
     const other = await createTestTenant();
     expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { body: {} })).status).toBe(401);
     expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { headers: { 'x-tenant': 'no-such-tenant' }, body: {} })).status).toBe(401);
-    expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { headers: { 'x-tenant': tenant.slug, 'x-api-key': 'crm_bogus' }, body: {} })).status).toBe(401);
-    expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { headers: { ...other.headers, 'x-tenant': tenant.slug }, body: {} })).status).toBe(403);
+    expect(
+      (await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { headers: { 'x-tenant': tenant.slug, 'x-api-key': 'crm_bogus' }, body: {} })).status,
+    ).toBe(401);
+    expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { headers: { ...other.headers, 'x-tenant': tenant.slug }, body: {} })).status).toBe(
+      403,
+    );
   });
 
   it('409 WEBHOOK_DISABLED while Disabled or never registered, with both languages', async () => {
@@ -86,7 +101,10 @@ describe('POST /crm/webhook/test', () => {
   it('400 for a body that is not a JSON object', async () => {
     resetRateLimits();
     const tenant = await createTestTenant();
-    const res = await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { headers: { 'x-tenant': tenant.slug, 'content-type': 'application/json' }, body: '{oops' });
+    const res = await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', {
+      headers: { 'x-tenant': tenant.slug, 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('VALIDATION_ERROR');
   });

@@ -15,9 +15,7 @@ export const webhookTestResponse = z
   .object({ id: z.uuid().meta({ description: 'Id of the queued IntegrationTestUpdate event (also its webhook-id).' }) })
   .meta({ id: 'WebhookTestAccepted' });
 
-export const webhookHealthResponse = z
-  .object({ status: z.enum(['ok', 'degraded']), worker: z.string(), database: z.string() })
-  .meta({ id: 'WebhookHealth' });
+export const webhookHealthResponse = z.object({ status: z.enum(['ok', 'degraded']), worker: z.string(), database: z.string() }).meta({ id: 'WebhookHealth' });
 
 /** POST /crm/webhook/test: one call per WEBHOOK_TEST_INTERVAL_MS (10 s) per tenant. */
 export const testEventRateLimit = {
@@ -64,5 +62,7 @@ export const endpointSummarySchema = z
   .meta({ id: 'WebhookEndpoint' });
 
 export const eventTypesResponse = z.object({ eventTypes: z.array(z.string()) }).meta({ id: 'WebhookEventTypes' });
-export const disableResponse = z.object({ status: webhookStatusSchema, skipped: z.number().int().meta({ description: 'Queued events dropped.' }) }).meta({ id: 'WebhookDisabled' });
+export const disableResponse = z
+  .object({ status: webhookStatusSchema, skipped: z.number().int().meta({ description: 'Queued events dropped.' }) })
+  .meta({ id: 'WebhookDisabled' });
 export const replayResponse = z.object({ status: webhookStatusSchema, replaying: z.number().int() }).meta({ id: 'WebhookReplay' });

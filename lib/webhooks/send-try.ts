@@ -62,5 +62,8 @@ function excerpt(text: string): string {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length <= RESPONSE_EXCERPT_BYTES) return text;
   // Cut on a byte budget without leaving half a UTF-8 character behind.
-  return bytes.subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+  return bytes
+    .subarray(0, RESPONSE_EXCERPT_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 }

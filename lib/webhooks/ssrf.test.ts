@@ -51,7 +51,15 @@ describe('SSRF at delivery', () => {
     answer = '169.254.169.254';
     const id = await emit(tenant.id, 'EntityStatusUpdate');
     await expect
-      .poll(async () => (await db.current().pool.query(`SELECT a.error FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d.id = a."deliveryId" WHERE d."eventId" = $1`, [id])).rows[0]?.error, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (
+            await db
+              .current()
+              .pool.query(`SELECT a.error FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d.id = a."deliveryId" WHERE d."eventId" = $1`, [id])
+          ).rows[0]?.error,
+        { timeout: 10_000 },
+      )
       .toMatch(/^refused: .*169\.254\.169\.254/);
     expect(r.requests.length).toBe(before);
   });
@@ -78,7 +86,11 @@ describe('CLI', () => {
     expect(refused.stderr).toMatch(/^error: url: .*169\.254\.169\.254.*\n$/);
     const ok = await run('webhook:register', '--tenant', tenant.slug, '--url', r.url, '--secret', TEST_SECRET, '--events', 'EntityStatusUpdate');
     expect(ok.status).toBe(0);
-    expect(JSON.parse(ok.stdout), ok.stdout).toMatchObject({ status: 'Active', eventTypes: ['EntityStatusUpdate'], secret: expect.not.stringContaining('secret') });
+    expect(JSON.parse(ok.stdout), ok.stdout).toMatchObject({
+      status: 'Active',
+      eventTypes: ['EntityStatusUpdate'],
+      secret: expect.not.stringContaining('secret'),
+    });
     expect(JSON.parse((await run('webhook:disable', '--tenant', tenant.slug)).stdout)).toMatchObject({ status: 'Disabled' });
     expect((await run('webhook:replay', '--tenant', tenant.slug)).status).toBe(1);
     expect(JSON.parse((await run('webhook:enable', '--tenant', tenant.slug)).stdout)).toMatchObject({ status: 'Active', handshake: { ok: true } });

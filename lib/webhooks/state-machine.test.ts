@@ -13,7 +13,8 @@ const db = useTestDatabase();
 const { receiver } = useWorkerAndReceivers(db, { concurrency: 8 });
 
 const q = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => (await db.current().pool.query(sql, params)).rows as T[];
-const endpointOf = async (tenantId: string) => (await q<{ status: string; consecutiveHandshakeFailures: number }>(`SELECT * FROM "WebhookEndpoint" WHERE "tenantId" = $1`, [tenantId]))[0]!;
+const endpointOf = async (tenantId: string) =>
+  (await q<{ status: string; consecutiveHandshakeFailures: number }>(`SELECT * FROM "WebhookEndpoint" WHERE "tenantId" = $1`, [tenantId]))[0]!;
 const deliveriesOf = (tenantId: string) =>
   q<{ eventId: string; state: string; attempts: number; nextAttemptAt: Date | null }>(
     `SELECT * FROM "WebhookDelivery" WHERE "tenantId" = $1 AND "eventType" <> 'handshake' ORDER BY "eventCreatedAt"`,
@@ -53,7 +54,11 @@ describe('handshake', () => {
     expect(notices).toMatchObject([{ kind: 'webhook-paused-handshakes' }]);
     expect(await getWebhookStatus({ tenantId: tenant.id })).toEqual({ status: 'Paused' });
 
-    const ids = [await emit(tenant.id, 'EntityStatusUpdate', { n: 1 }), await emit(tenant.id, 'EntityStatusUpdate', { n: 2 }), await emit(tenant.id, 'KycStatusUpdate', { n: 3 })];
+    const ids = [
+      await emit(tenant.id, 'EntityStatusUpdate', { n: 1 }),
+      await emit(tenant.id, 'EntityStatusUpdate', { n: 2 }),
+      await emit(tenant.id, 'KycStatusUpdate', { n: 3 }),
+    ];
     await expect.poll(async () => (await deliveriesOf(tenant.id)).length, { timeout: 10_000 }).toBe(3);
     expect((await deliveriesOf(tenant.id)).every((d) => d.state === 'queued' && d.nextAttemptAt === null)).toBe(true);
     // Paused keeps the counter: a fourth failure counts on.
@@ -69,8 +74,15 @@ describe('handshake', () => {
     expect(r.events().map((e) => e.headers['webhook-id'])).toEqual(ids);
     expect(r.events().map((e) => (JSON.parse(e.body) as { id: string }).id)).toEqual(ids);
     await expect.poll(async () => (await deliveriesOf(tenant.id)).map((d) => d.state), { timeout: 5000 }).toEqual(['delivered', 'delivered', 'delivered']);
-    const history = await q<{ toStatus: string; reason: string }>(`SELECT * FROM "WebhookStatusChange" WHERE "tenantId" = $1 ORDER BY "createdAt"`, [tenant.id]);
-    expect(history.map((h) => `${h.toStatus}:${h.reason}`)).toEqual(['Paused:registered', 'Active:handshake-succeeded', 'Paused:handshake-failures', 'Active:handshake-succeeded']);
+    const history = await q<{ toStatus: string; reason: string }>(`SELECT * FROM "WebhookStatusChange" WHERE "tenantId" = $1 ORDER BY "createdAt"`, [
+      tenant.id,
+    ]);
+    expect(history.map((h) => `${h.toStatus}:${h.reason}`)).toEqual([
+      'Paused:registered',
+      'Active:handshake-succeeded',
+      'Paused:handshake-failures',
+      'Active:handshake-succeeded',
+    ]);
   });
 });
 
@@ -83,10 +95,19 @@ describe('delivery', () => {
     await expect.poll(() => r.events().length, { timeout: 10_000 }).toBe(1);
     const [event] = r.events();
     const payload = verifier.verify(event!.body, event!.headers as Record<string, string>);
-    expect(payload).toEqual({ id, type: 'EntityStatusUpdate', tenant: tenant.slug, createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/), data: { entityId: 'e1', status: 'Blocked' } });
+    expect(payload).toEqual({
+      id,
+      type: 'EntityStatusUpdate',
+      tenant: tenant.slug,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/),
+      data: { entityId: 'e1', status: 'Blocked' },
+    });
     expect(event!.headers['x-webhook-event']).toBe('EntityStatusUpdate');
     await expect.poll(async () => (await deliveriesOf(tenant.id))[0]?.state, { timeout: 5000 }).toBe('delivered');
-    const [attempt] = await q<{ statusCode: number; responseExcerpt: string; durationMs: number }>(`SELECT a.* FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d.id = a."deliveryId" WHERE d."eventId" = $1`, [id]);
+    const [attempt] = await q<{ statusCode: number; responseExcerpt: string; durationMs: number }>(
+      `SELECT a.* FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d.id = a."deliveryId" WHERE d."eventId" = $1`,
+      [id],
+    );
     expect(attempt).toMatchObject({ statusCode: 200, responseExcerpt: 'ok' });
   });
 
@@ -99,39 +120,56 @@ describe('delivery', () => {
     const test = await emit(tenant.id, 'IntegrationTestUpdate');
     await expect.poll(() => r.events().length, { timeout: 10_000 }).toBe(2);
     await sleep(500);
-    expect(r.events().map((e) => e.headers['webhook-id']).sort()).toEqual([wanted, test].sort());
+    expect(
+      r
+        .events()
+        .map((e) => e.headers['webhook-id'])
+        .sort(),
+    ).toEqual([wanted, test].sort());
   });
 
   it.each([
     ['answers 500', { kind: 'status', status: 500 }],
     ['hangs 6 s (timeout)', { kind: 'hang', ms: 6000 }],
     ['closes the socket', { kind: 'destroy' }],
-  ] as [string, Behaviour][])('receiver %s → tried 5 times with the same id → Paused; later events queue; replay sends them in order', async (_name, behaviour) => {
-    const tenant = await createTestTenant();
-    const r = await receiver();
-    await registerReceiver(tenant.id, r.url);
-    r.setEventBehaviour(behaviour);
-    const first = await emit(tenant.id, 'EntityStatusUpdate', { n: 1 });
-    await expect.poll(async () => (await endpointOf(tenant.id)).status, { timeout: 45_000, interval: 250 }).toBe('Paused');
-    expect(r.events().map((e) => e.headers['webhook-id'])).toEqual([first, first, first, first, first]);
-    const attempts = await q<{ error: string }>(`SELECT a.* FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d.id = a."deliveryId" WHERE d."eventId" = $1 ORDER BY a.number`, [first]);
-    expect(attempts).toHaveLength(5);
-    expect(attempts.every((a) => a.error)).toBe(true);
-    expect((await deliveriesOf(tenant.id))[0]).toMatchObject({ state: 'queued', attempts: 5, nextAttemptAt: null });
-    expect(await q(`SELECT kind FROM "AdminNotification" WHERE "tenantId" = $1`, [tenant.id])).toEqual([{ kind: 'webhook-paused-deliveries' }]);
+  ] as [string, Behaviour][])(
+    'receiver %s → tried 5 times with the same id → Paused; later events queue; replay sends them in order',
+    async (_name, behaviour) => {
+      const tenant = await createTestTenant();
+      const r = await receiver();
+      await registerReceiver(tenant.id, r.url);
+      r.setEventBehaviour(behaviour);
+      const first = await emit(tenant.id, 'EntityStatusUpdate', { n: 1 });
+      await expect.poll(async () => (await endpointOf(tenant.id)).status, { timeout: 45_000, interval: 250 }).toBe('Paused');
+      expect(r.events().map((e) => e.headers['webhook-id'])).toEqual([first, first, first, first, first]);
+      const attempts = await q<{ error: string }>(
+        `SELECT a.* FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d.id = a."deliveryId" WHERE d."eventId" = $1 ORDER BY a.number`,
+        [first],
+      );
+      expect(attempts).toHaveLength(5);
+      expect(attempts.every((a) => a.error)).toBe(true);
+      expect((await deliveriesOf(tenant.id))[0]).toMatchObject({ state: 'queued', attempts: 5, nextAttemptAt: null });
+      expect(await q(`SELECT kind FROM "AdminNotification" WHERE "tenantId" = $1`, [tenant.id])).toEqual([{ kind: 'webhook-paused-deliveries' }]);
 
-    const second = await emit(tenant.id, 'EntityStatusUpdate', { n: 2 });
-    await expect.poll(async () => (await deliveriesOf(tenant.id)).length, { timeout: 10_000 }).toBe(2);
-    await sleep(500);
-    expect(r.events()).toHaveLength(5);
-    await expect(replayQueuedDeliveries({ tenantId: tenant.id, actor: ADMIN })).rejects.toMatchObject({ code: 'CONFLICT' });
+      const second = await emit(tenant.id, 'EntityStatusUpdate', { n: 2 });
+      await expect.poll(async () => (await deliveriesOf(tenant.id)).length, { timeout: 10_000 }).toBe(2);
+      await sleep(500);
+      expect(r.events()).toHaveLength(5);
+      await expect(replayQueuedDeliveries({ tenantId: tenant.id, actor: ADMIN })).rejects.toMatchObject({ code: 'CONFLICT' });
 
-    r.setEventBehaviour({ kind: 'ok' });
-    expect(await sendHandshake({ tenantId: tenant.id })).toMatchObject({ status: 'Active' });
-    await replayQueuedDeliveries({ tenantId: tenant.id, actor: ADMIN });
-    await expect.poll(() => r.events().length, { timeout: 10_000 }).toBe(7);
-    expect(r.events().slice(5).map((e) => e.headers['webhook-id'])).toEqual([first, second]);
-  }, 60_000);
+      r.setEventBehaviour({ kind: 'ok' });
+      expect(await sendHandshake({ tenantId: tenant.id })).toMatchObject({ status: 'Active' });
+      await replayQueuedDeliveries({ tenantId: tenant.id, actor: ADMIN });
+      await expect.poll(() => r.events().length, { timeout: 10_000 }).toBe(7);
+      expect(
+        r
+          .events()
+          .slice(5)
+          .map((e) => e.headers['webhook-id']),
+      ).toEqual([first, second]);
+    },
+    60_000,
+  );
 
   it('Disabled: events are neither sent nor queued; disabling drops what a Paused webhook held', async () => {
     const tenant = await createTestTenant();
@@ -146,7 +184,9 @@ describe('delivery', () => {
     expect(await getWebhookStatus({ tenantId: tenant.id })).toEqual({ status: 'Disabled' });
     const eventsBefore = r.requests.length;
     const dropped = await emit(tenant.id, 'EntityStatusUpdate');
-    await expect.poll(async () => (await q(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'outbox.dispatch'`)).length, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await q(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'outbox.dispatch'`)).length, { timeout: 10_000 })
+      .toBe(0);
     await sleep(300);
     expect(r.requests.length).toBe(eventsBefore);
     expect(await q(`SELECT 1 FROM "WebhookDelivery" WHERE "eventId" = $1`, [dropped])).toHaveLength(0);
@@ -163,7 +203,9 @@ describe('delivery', () => {
     const tenant = await createTestTenant();
     expect(await getWebhookStatus({ tenantId: tenant.id })).toEqual({ status: 'Disabled' });
     await emit(tenant.id, 'EntityStatusUpdate');
-    await expect.poll(async () => (await q(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'outbox.dispatch'`)).length, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await q(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'outbox.dispatch'`)).length, { timeout: 10_000 })
+      .toBe(0);
     expect(await deliveriesOf(tenant.id)).toHaveLength(0);
   });
 });

@@ -3,13 +3,7 @@ import type { Actor } from '@/lib/audit/write-audit';
 import { writeAudit } from '@/lib/audit/write-audit';
 import type { Prisma, WebhookEndpoint, WebhookStatus } from '@/lib/generated/prisma/client';
 
-export type StatusReason =
-  | 'registered'
-  | 'handshake-succeeded'
-  | 'handshake-failures'
-  | 'delivery-exhausted'
-  | 'disabled'
-  | 'enabled';
+export type StatusReason = 'registered' | 'handshake-succeeded' | 'handshake-failures' | 'delivery-exhausted' | 'disabled' | 'enabled';
 
 /** Locks the tenant's endpoint row for the rest of the transaction (status changes serialise on it). */
 export async function lockEndpoint(tx: Tx, tenantId: string): Promise<WebhookEndpoint | null> {
@@ -73,10 +67,7 @@ const NOTICES = {
 } as const;
 
 /** In-app notice for the tenant's administrators ("administrators are notified", spec). */
-export async function notifyAdministrators(
-  tx: Tx,
-  input: { tenantId: string; kind: keyof typeof NOTICES; data?: Record<string, unknown> },
-): Promise<void> {
+export async function notifyAdministrators(tx: Tx, input: { tenantId: string; kind: keyof typeof NOTICES; data?: Record<string, unknown> }): Promise<void> {
   const text = NOTICES[input.kind];
   await tx.adminNotification.create({
     data: {

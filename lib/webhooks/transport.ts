@@ -39,12 +39,7 @@ function pinnedLookup(target: ValidatedTarget): LookupFunction {
  * failed try), the whole exchange is bounded by `timeoutMs`, and at most MAX_RESPONSE_BYTES of
  * the response are read before the socket is dropped.
  */
-export function postWebhook(input: {
-  target: ValidatedTarget;
-  headers: Record<string, string>;
-  body: string;
-  timeoutMs: number;
-}): Promise<TransportResult> {
+export function postWebhook(input: { target: ValidatedTarget; headers: Record<string, string>; body: string; timeoutMs: number }): Promise<TransportResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
@@ -73,8 +68,7 @@ export function postWebhook(input: {
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const done = () =>
-          finish({ statusCode: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), error: null });
+        const done = () => finish({ statusCode: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), error: null });
         response.on('data', (chunk: Buffer) => {
           const room = MAX_RESPONSE_BYTES - size;
           if (room > 0) chunks.push(chunk.subarray(0, room));

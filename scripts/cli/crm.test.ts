@@ -75,11 +75,15 @@ describe('npm run crm', () => {
     [['apikey:revoke', '--tenant', 'acme'], /--prefix or --id/],
     [['apikey:revoke', '--tenant', 'acme', '--id', '6f1c0e64-1b7e-4c55-9d0a-3f0f5d8e2a11', '--prefix', 'abc'], /--prefix or --id/],
     [['no:such-command'], /usage/],
-  ])('fails with a non-zero exit and one line on stderr: %j', async (args, pattern) => {
-    const r = await crm(...(args as string[]));
-    expect(r.code).not.toBe(0);
-    expect(r.stdout).toBe('');
-    if (args[0] !== 'no:such-command') expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(pattern);
-  }, 60_000);
+  ])(
+    'fails with a non-zero exit and one line on stderr: %j',
+    async (args, pattern) => {
+      const r = await crm(...(args as string[]));
+      expect(r.code).not.toBe(0);
+      expect(r.stdout).toBe('');
+      if (args[0] !== 'no:such-command') expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
+    },
+    60_000,
+  );
 });

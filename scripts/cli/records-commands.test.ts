@@ -9,7 +9,10 @@ useTestDatabase();
 describe('npm run crm -- tag:create', () => {
   it('creates a bilingual tag in a scope and returns its JSON', async () => {
     const t = await createTestTenant();
-    const tag = (await recordsCommands['tag:create']!.run({ tenant: t.slug, 'name-en': 'Sanctions hit', 'name-ar': 'تطابق مع العقوبات', scope: 'Watchlist' }, [])) as any;
+    const tag = (await recordsCommands['tag:create']!.run(
+      { tenant: t.slug, 'name-en': 'Sanctions hit', 'name-ar': 'تطابق مع العقوبات', scope: 'Watchlist' },
+      [],
+    )) as any;
     expect(tag).toMatchObject({ nameEn: 'Sanctions hit', nameAr: 'تطابق مع العقوبات', scope: 'Watchlist' });
     expect((await listTags({ tenantId: t.id, scope: 'Watchlist' })).data).toEqual([tag]);
   });

@@ -29,11 +29,15 @@ describe('npm run crm -- watchlist:import', () => {
   it.each([
     ['ListSourceA', 'un-consolidated-sample.xml', [], { added: 3 }],
     ['ListSourceB', 'sample.csv', ['--format', 'csv'], { added: 4 }],
-  ])('imports %s from %s', async (source, file, extra, expected) => {
-    const r = await crm('watchlist:import', '--source', source, ...(extra as string[]), path.join(samples, file));
-    expect(r.code, r.stderr).toBe(0);
-    expect(counts(r.stdout)).toEqual({ updated: 0, deprecated: 0, unchanged: 0, ...expected });
-  }, 60_000);
+  ])(
+    'imports %s from %s',
+    async (source, file, extra, expected) => {
+      const r = await crm('watchlist:import', '--source', source, ...(extra as string[]), path.join(samples, file));
+      expect(r.code, r.stderr).toBe(0);
+      expect(counts(r.stdout)).toEqual({ updated: 0, deprecated: 0, unchanged: 0, ...expected });
+    },
+    60_000,
+  );
 
   it('imports the JSON sample into a tenant Custom list, then re-imports it unchanged', async () => {
     const file = path.join(samples, 'sample.json');
@@ -61,12 +65,21 @@ describe('npm run crm -- watchlist:import', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(counts(r.stdout)).toEqual({ added: 1, updated: 1, deprecated: 2, unchanged: 1 });
 
-    const added = await callRoute(search, 'POST', '/services/crm/screening/search', { headers: tenant.headers, body: { name: 'Bartholomew Okonkwo Grimaldi', dob: '1990-05-05' } });
+    const added = await callRoute(search, 'POST', '/services/crm/screening/search', {
+      headers: tenant.headers,
+      body: { name: 'Bartholomew Okonkwo Grimaldi', dob: '1990-05-05' },
+    });
     expect(added.status).toBe(200);
     expect(added.body.data[0]).toMatchObject({ watchlistSource: 'ListSourceB', watchlistEntry: { externalId: 'C-005' } });
-    const deprecated = await callRoute(search, 'POST', '/services/crm/screening/search', { headers: tenant.headers, body: { name: 'John Michael Carter', threshold: 0 } });
+    const deprecated = await callRoute(search, 'POST', '/services/crm/screening/search', {
+      headers: tenant.headers,
+      body: { name: 'John Michael Carter', threshold: 0 },
+    });
     expect(deprecated.body.data.map((m: any) => m.watchlistEntry.externalId)).not.toContain('C-004');
-    const updated = await callRoute(search, 'POST', '/services/crm/screening/search', { headers: tenant.headers, body: { name: 'Mohammed Abdulrahman Al-Harbi', dob: '1975-03-15' } });
+    const updated = await callRoute(search, 'POST', '/services/crm/screening/search', {
+      headers: tenant.headers,
+      body: { name: 'Mohammed Abdulrahman Al-Harbi', dob: '1975-03-15' },
+    });
     expect(updated.body.data[0]).toMatchObject({ watchlistEntry: { externalId: 'C-001' }, signals: { dob: { score: 1 } } });
     const custom = await callRoute(search, 'POST', '/services/crm/screening/search', { headers: tenant.headers, body: { name: 'يوسف ابراهيم القحطاني' } });
     expect(custom.body.data[0]).toMatchObject({ watchlistSource: 'Custom', watchlistEntry: { externalId: 'J-100' } });
@@ -85,13 +98,17 @@ describe('npm run crm -- watchlist:import', () => {
     [['--source', 'ListSourceA', '--format', 'un-xml', 'FILE:sample.csv'], /./],
     [['--source', 'ListSourceA', '--format', 'json', 'FILE:sample.csv'], /./],
     [['--source', 'ListSourceA', '--bogus', 'FILE:sample.csv'], /bogus/],
-  ])('fails with one line on stderr and a non-zero exit: %j', async (args, pattern) => {
-    const before = (await db.current().pool.query(`SELECT count(*)::int AS n FROM "WatchlistEntry"`)).rows[0].n;
-    const r = await crm('watchlist:import', ...(args as string[]).map((a) => (a.startsWith('FILE:') ? path.join(samples, a.slice(5)) : a)));
-    expect(r.code).not.toBe(0);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(pattern);
-    expect((await db.current().pool.query(`SELECT count(*)::int AS n FROM "WatchlistEntry"`)).rows[0].n).toBe(before);
-  }, 60_000);
+  ])(
+    'fails with one line on stderr and a non-zero exit: %j',
+    async (args, pattern) => {
+      const before = (await db.current().pool.query(`SELECT count(*)::int AS n FROM "WatchlistEntry"`)).rows[0].n;
+      const r = await crm('watchlist:import', ...(args as string[]).map((a) => (a.startsWith('FILE:') ? path.join(samples, a.slice(5)) : a)));
+      expect(r.code).not.toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
+      expect((await db.current().pool.query(`SELECT count(*)::int AS n FROM "WatchlistEntry"`)).rows[0].n).toBe(before);
+    },
+    60_000,
+  );
 });

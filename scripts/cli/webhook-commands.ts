@@ -1,9 +1,5 @@
 import { getTenantBySlug } from '@/lib/tenancy/tenants';
-import {
-  disableWebhookEndpoint,
-  enableWebhookEndpoint,
-  registerWebhookEndpoint,
-} from '@/lib/webhooks/endpoints';
+import { disableWebhookEndpoint, enableWebhookEndpoint, registerWebhookEndpoint } from '@/lib/webhooks/endpoints';
 import { sendHandshake } from '@/lib/webhooks/handshake';
 import { replayQueuedDeliveries } from '@/lib/webhooks/replay';
 import { CliError, required, type Command } from './command';
@@ -24,7 +20,13 @@ export const webhookCommands: Record<string, Command> = {
     usage: 'webhook:register --tenant acme --url https://... --secret ... [--events EntityStatusUpdate,KycStatusUpdate]',
     options: { tenant: 'string', url: 'string', secret: 'string', events: 'string' },
     run: async (o) => {
-      const events = typeof o.events === 'string' && o.events.trim() ? o.events.split(',').map((s) => s.trim()).filter(Boolean) : [];
+      const events =
+        typeof o.events === 'string' && o.events.trim()
+          ? o.events
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [];
       const summary = await registerWebhookEndpoint({
         tenantId: await tenantId(o),
         url: required(o, 'url'),

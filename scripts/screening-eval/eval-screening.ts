@@ -22,11 +22,24 @@ export function loadPairs(file: 'pairs.json' | 'holdout.json' = 'pairs.json'): P
 }
 
 export function toEntry(p: Pair): ScreenableEntry {
-  return { id: p.id, externalId: p.id, source: 'ListSourceA', type: p.entry.type, names: p.entry.names, dobs: p.entry.dob ? [p.entry.dob] : [], gender: p.entry.gender, nationalityCode: p.entry.nationalityCode, identities: p.entry.identities ?? [] };
+  return {
+    id: p.id,
+    externalId: p.id,
+    source: 'ListSourceA',
+    type: p.entry.type,
+    names: p.entry.names,
+    dobs: p.entry.dob ? [p.entry.dob] : [],
+    gender: p.entry.gender,
+    nationalityCode: p.entry.nationalityCode,
+    identities: p.entry.identities ?? [],
+  };
 }
 
 function metrics(scored: { label: string; score: number }[], t: number) {
-  let tp = 0, fp = 0, fn = 0, tn = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0,
+    tn = 0;
   for (const s of scored) {
     const pred = s.score >= t;
     if (pred && s.label === 'match') tp++;
@@ -49,9 +62,14 @@ for (const file of ['pairs.json', 'holdout.json'] as const) {
   });
   const t = DEFAULT_THRESHOLDS.review;
   const m = metrics(scored, t);
-  const scripts = (p: Pair) => (/[\u0600-\u06FF]/.test(p.query.name) || p.entry.names.some((n: any) => /[\u0600-\u06FF]/.test(n.value)) ? 'arabic-involved' : 'latin-only');
-  console.log(`pairs: ${pairs.length} (${pairs.filter((p) => p.label === 'match').length} matches, ${pairs.filter((p) => p.label === 'nonmatch').length} non-matches; ${pairs.filter((p) => scripts(p) === 'arabic-involved').length} involve Arabic script)`);
-  console.log(`default review threshold ${t}: precision ${m.precision.toFixed(4)}  recall ${m.recall.toFixed(4)}  F1 ${m.f1.toFixed(4)}  (TP ${m.tp} FP ${m.fp} FN ${m.fn} TN ${m.tn})`);
+  const scripts = (p: Pair) =>
+    /[\u0600-\u06FF]/.test(p.query.name) || p.entry.names.some((n: any) => /[\u0600-\u06FF]/.test(n.value)) ? 'arabic-involved' : 'latin-only';
+  console.log(
+    `pairs: ${pairs.length} (${pairs.filter((p) => p.label === 'match').length} matches, ${pairs.filter((p) => p.label === 'nonmatch').length} non-matches; ${pairs.filter((p) => scripts(p) === 'arabic-involved').length} involve Arabic script)`,
+  );
+  console.log(
+    `default review threshold ${t}: precision ${m.precision.toFixed(4)}  recall ${m.recall.toFixed(4)}  F1 ${m.f1.toFixed(4)}  (TP ${m.tp} FP ${m.fp} FN ${m.fn} TN ${m.tn})`,
+  );
   console.log('\nthreshold sweep:');
   console.log('  thr    precision  recall   F1');
   for (const th of [0.7, 0.75, 0.8, 0.85, 0.9, 0.95]) {
@@ -62,13 +80,18 @@ for (const file of ['pairs.json', 'holdout.json'] as const) {
   const cats = [...new Set(pairs.map((p) => p.category))];
   for (const c of cats) {
     const xs = scored.filter((s) => s.category === c);
-    const errs = xs.filter((s) => (s.score >= t) !== (s.label === 'match'));
+    const errs = xs.filter((s) => s.score >= t !== (s.label === 'match'));
     console.log(`  ${c.padEnd(24)} ${String(xs.length).padStart(3)} pairs  ${errs.length} errors`);
   }
-  const errors = scored.filter((s) => (s.score >= t) !== (s.label === 'match'));
+  const errors = scored.filter((s) => s.score >= t !== (s.label === 'match'));
   if (errors.length) {
     console.log('\nerrors:');
-    for (const e of errors.slice(0, 40)) console.log(`  ${e.id} ${e.label.padEnd(8)} ${e.score.toFixed(3)}  "${e.query.name}"  vs  "${e.entry.names.map((n: any) => n.value).join(' | ')}"`);
+    for (const e of errors.slice(0, 40))
+      console.log(`  ${e.id} ${e.label.padEnd(8)} ${e.score.toFixed(3)}  "${e.query.name}"  vs  "${e.entry.names.map((n: any) => n.value).join(' | ')}"`);
   }
-  if (process.env.EVAL_JSON) fs.writeFileSync(process.env.EVAL_JSON.replace(/(\.json)?$/, file === 'pairs.json' ? '$1' : '.holdout$1'), JSON.stringify({ threshold: t, ...m, pairs: pairs.length }, null, 2));
+  if (process.env.EVAL_JSON)
+    fs.writeFileSync(
+      process.env.EVAL_JSON.replace(/(\.json)?$/, file === 'pairs.json' ? '$1' : '.holdout$1'),
+      JSON.stringify({ threshold: t, ...m, pairs: pairs.length }, null, 2),
+    );
 }

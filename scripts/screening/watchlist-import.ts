@@ -37,7 +37,8 @@ export function parseWatchlistImportArgs(argv: string[]): WatchlistImportArgs {
     else if (a.startsWith('--')) throw new ImportFormatError(`unknown option ${a}`);
     else files.push(a);
   }
-  if (source !== 'ListSourceA' && source !== 'ListSourceB' && source !== 'Custom') throw new ImportFormatError('--source must be ListSourceA, ListSourceB or Custom');
+  if (source !== 'ListSourceA' && source !== 'ListSourceB' && source !== 'Custom')
+    throw new ImportFormatError('--source must be ListSourceA, ListSourceB or Custom');
   if (files.length !== 1) throw new ImportFormatError('exactly one FILE is required');
   if (format !== undefined && format !== 'json' && format !== 'csv' && format !== 'un-xml') throw new ImportFormatError('--format must be json, csv or un-xml');
   if (source === 'Custom' && !tenant) throw new ImportFormatError('--tenant is required for a Custom list');

@@ -66,7 +66,10 @@ export async function readCatalog(client: pg.ClientBase): Promise<Catalog> {
   const tables = (await client.query<{ relname: string }>(TABLES_SQL)).rows.map((r) => r.relname);
   if (tables.length) {
     const sql = tables
-      .map((t) => `SELECT 'rows of ' || ${pgLiteral(t)} AS key, count(*) || ' rows, md5 ' || coalesce(md5(string_agg(x::text, E'\\n' ORDER BY x::text)), '-') AS def FROM ${quoteIdent(t)} x`)
+      .map(
+        (t) =>
+          `SELECT 'rows of ' || ${pgLiteral(t)} AS key, count(*) || ' rows, md5 ' || coalesce(md5(string_agg(x::text, E'\\n' ORDER BY x::text)), '-') AS def FROM ${quoteIdent(t)} x`,
+      )
       .join('\nUNION ALL\n');
     for (const row of (await client.query<{ key: string; def: string }>(sql)).rows) catalog.set(row.key, row.def);
   }

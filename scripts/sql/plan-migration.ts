@@ -59,7 +59,9 @@ export async function planMigration(options: PlanOptions): Promise<MigrationPlan
   const migrated = await scratchDatabase(options.serverUrl, options.migrationsDir);
   const fresh = await scratchDatabase(options.serverUrl);
   try {
-    const prismaDdl = fromEmpty ? await prismaDiff(['--from-empty'], schemaDir, migrated.url) : await prismaDiff(['--from-config-datasource'], schemaDir, migrated.url);
+    const prismaDdl = fromEmpty
+      ? await prismaDiff(['--from-empty'], schemaDir, migrated.url)
+      : await prismaDiff(['--from-config-datasource'], schemaDir, migrated.url);
     const changed: ChangedDefinition[] = [];
     const migratedCatalog = await inTransaction(migrated.url, async (client) => {
       let before = await readCatalog(client);

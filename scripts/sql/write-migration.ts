@@ -40,7 +40,11 @@ export function migrationText(plan: MigrationPlan, definitions: Definitions): st
 }
 
 /** Writes the migration and returns its folder name, or undefined (and writes nothing) for an empty plan. */
-export function writeMigration(plan: MigrationPlan, definitions: Definitions, { name, migrationsDir, now = new Date() }: { name: string; migrationsDir: string; now?: Date }): string | undefined {
+export function writeMigration(
+  plan: MigrationPlan,
+  definitions: Definitions,
+  { name, migrationsDir, now = new Date() }: { name: string; migrationsDir: string; now?: Date },
+): string | undefined {
   if (isEmptyPlan(plan)) return undefined;
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`migration name ${JSON.stringify(name)}: use lower-case letters, digits and _`);
   const last = listMigrations(migrationsDir).at(-1);

@@ -62,7 +62,12 @@ export function makePng(size = 8, rgb: [number, number, number] = [0, 102, 68]):
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', ihdr),
+      pngChunk('IDAT', zlib.deflateSync(raw)),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]),
   );
 }
 
@@ -101,7 +106,9 @@ export function saudiNumber(lead: '1' | '2' | '7', seed?: number): string {
 
 /** A valid Saudi IBAN at `bankCode` (default Al Rajhi, 80) with a random or given account number. */
 export function saudiIban(bankCode = '80', account?: number): string {
-  const acc = String(account ?? crypto.randomInt(0, 2 ** 47)).padStart(18, '0').slice(-18);
+  const acc = String(account ?? crypto.randomInt(0, 2 ** 47))
+    .padStart(18, '0')
+    .slice(-18);
   return composeIBAN({ countryCode: 'SA', bban: `${bankCode}${acc}` })!;
 }
 

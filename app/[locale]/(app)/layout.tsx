@@ -18,13 +18,16 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const tenants = session.platformAdmin ? await listTenantChoices() : [await findTenantChoice(session.tenantId)].filter((x) => x !== null);
   const tenantName = (id: string) => {
     const tenant = tenants.find((x) => x.id === id);
-    return tenant ? (locale === 'ar' ? tenant.nameAr ?? tenant.nameEn : tenant.nameEn) : '';
+    return tenant ? (locale === 'ar' ? (tenant.nameAr ?? tenant.nameEn) : tenant.nameEn) : '';
   };
   const items = navItems.filter((item) => item.roles.includes(session.user.role));
 
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t('shell.skipToContent')}
       </a>
       <aside className="bg-brand-800 text-white md:w-60 md:shrink-0">
@@ -49,11 +52,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
         <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 md:px-6">
           <div className="flex flex-wrap items-center gap-3 text-sm">
             {session.platformAdmin ? (
-              <TenantSwitcher
-                label={t('shell.tenant')}
-                current={session.tenantId}
-                tenants={tenants.map((x) => ({ id: x.id, label: tenantName(x.id) }))}
-              />
+              <TenantSwitcher label={t('shell.tenant')} current={session.tenantId} tenants={tenants.map((x) => ({ id: x.id, label: tenantName(x.id) }))} />
             ) : (
               <span className="text-slate-700" data-testid="current-tenant">
                 {t('shell.tenant')}: <span className="font-medium text-slate-900">{tenantName(session.tenantId)}</span>

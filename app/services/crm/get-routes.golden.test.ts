@@ -98,7 +98,12 @@ describe('GET routes answer exactly as recorded', () => {
     expect(client.status).toBe(201);
     const screening = await callRoute(createScreening, 'POST', '/services/crm/entities/screening', {
       headers: h,
-      body: individualInput({ crmId: '0b7d8a52-5c1e-4f57-9d4e-2f3a9c1b6d04', email: 's@example.sa', identities: [{ type: 'Passport', number: 'P1234567', issuingCountryCode: 'EG' }], nationalityCode: 'EG' }),
+      body: individualInput({
+        crmId: '0b7d8a52-5c1e-4f57-9d4e-2f3a9c1b6d04',
+        email: 's@example.sa',
+        identities: [{ type: 'Passport', number: 'P1234567', issuingCountryCode: 'EG' }],
+        nationalityCode: 'EG',
+      }),
     });
     expect(screening.status).toBe(201);
     const clientId = client.body.data.id;
@@ -112,13 +117,26 @@ describe('GET routes answer exactly as recorded', () => {
       { iban: 'SA0380000000608010167519', isPrimary: true },
       { iban: 'SA4420000001234567891234', attachmentId: doc.id, holderName: 'Fatimah Al-Harbi' },
     ]) {
-      const res = await callRoute(createBankAccount, 'POST', `/services/crm/entities/${clientId}/bank-accounts`, { headers: h, params: { entityId: clientId }, body });
+      const res = await callRoute(createBankAccount, 'POST', `/services/crm/entities/${clientId}/bank-accounts`, {
+        headers: h,
+        params: { entityId: clientId },
+        body,
+      });
       expect(res.status).toBe(201);
     }
     await createAddress({
       tenantId: t.id,
       entityId: clientId,
-      input: { cityNameEn: 'Riyadh', district: 'Al Olaya', streetNameEn: 'King Fahd Road', streetNameAr: 'طريق الملك فهد', unitNumber: '12', shortCode: 'RAAA1234', phoneNumber: '+966501234567', fullAddress: '12 King Fahd Road, Al Olaya, Riyadh' },
+      input: {
+        cityNameEn: 'Riyadh',
+        district: 'Al Olaya',
+        streetNameEn: 'King Fahd Road',
+        streetNameAr: 'طريق الملك فهد',
+        unitNumber: '12',
+        shortCode: 'RAAA1234',
+        phoneNumber: '+966501234567',
+        fullAddress: '12 King Fahd Road, Al Olaya, Riyadh',
+      },
       actor: factoryActor,
     });
 
@@ -153,23 +171,33 @@ describe('GET routes answer exactly as recorded', () => {
       await get('profile of another tenant', getEntity, `/services/crm/entities/${ids.client}`, { params: entityParams(ids.client), headers: other.headers }),
       await get('addresses', listAddresses, `/services/crm/entities/${ids.client}/addresses`, { params: entityParams(ids.client) }),
       await get('addresses empty', listAddresses, `/services/crm/entities/${ids.individual}/addresses`, { params: entityParams(ids.individual) }),
-      await get('addresses unknown entity', listAddresses, `/services/crm/entities/${crypto.randomUUID()}/addresses`, { params: entityParams(crypto.randomUUID()) }),
+      await get('addresses unknown entity', listAddresses, `/services/crm/entities/${crypto.randomUUID()}/addresses`, {
+        params: entityParams(crypto.randomUUID()),
+      }),
       await get('tags', listTags, '/services/crm/tags'),
       await get('tags scope=Watchlist', listTags, '/services/crm/tags?scope=Watchlist'),
       await get('tags scope=bad', listTags, '/services/crm/tags?scope=bad'),
       await get('cities', listCities, '/services/crm/cities?size=5'),
       await get('cities page 9', listCities, '/services/crm/cities?page=9&size=5'),
       await get('attachment', getAttachment, `/services/crm/attachments/${doc.id}`, { params: { attachmentId: doc.id } }),
-      await get('attachment of another tenant', getAttachment, `/services/crm/attachments/${doc.id}`, { params: { attachmentId: doc.id }, headers: other.headers }),
+      await get('attachment of another tenant', getAttachment, `/services/crm/attachments/${doc.id}`, {
+        params: { attachmentId: doc.id },
+        headers: other.headers,
+      }),
       await get('webhook status', webhookStatus, '/crm/webhook/status'),
       await get('webhook status alias', webhookStatusAlias, '/services/crm/crm/webhook/status'),
     ];
-    const content = await callRoute(getAttachmentContent, 'GET', `/services/crm/attachments/${png.id}/content`, { headers: h, params: { attachmentId: png.id } });
+    const content = await callRoute(getAttachmentContent, 'GET', `/services/crm/attachments/${png.id}/content`, {
+      headers: h,
+      params: { attachmentId: png.id },
+    });
     const download = {
       status: content.status,
       headers: Object.fromEntries(['content-type', 'content-length', 'content-disposition', 'x-content-type-options'].map((k) => [k, content.headers.get(k)])),
       sha256: crypto.createHash('sha256').update(String(content.body)).digest('hex'),
     };
-    await expect(JSON.stringify(normalize({ answers: Object.fromEntries(answers), download }), null, 1) + '\n').toMatchFileSnapshot('./__snapshots__/get-routes.golden.json');
+    await expect(JSON.stringify(normalize({ answers: Object.fromEntries(answers), download }), null, 1) + '\n').toMatchFileSnapshot(
+      './__snapshots__/get-routes.golden.json',
+    );
   }, 60_000);
 });

@@ -19,9 +19,16 @@ export function renderOpenApiHtml(doc: Json): string {
       ops.push(`<section id="${esc(method + path)}">
   <h2><span class="m m-${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h2>
   <p>${esc(op.summary)}</p>${op.description ? `<p class="d">${esc(op.description)}</p>` : ''}
-  ${params.length ? `<h3>Parameters</h3><table><tr><th>name</th><th>in</th><th>required</th><th>schema</th><th>description</th></tr>${params
-    .map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td><td>${esc(p.description ?? p.schema?.description)}</td></tr>`)
-    .join('')}</table>` : ''}
+  ${
+    params.length
+      ? `<h3>Parameters</h3><table><tr><th>name</th><th>in</th><th>required</th><th>schema</th><th>description</th></tr>${params
+          .map(
+            (p) =>
+              `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td><td>${esc(p.description ?? p.schema?.description)}</td></tr>`,
+          )
+          .join('')}</table>`
+      : ''
+  }
   ${body ? `<h3>Request body <small>${esc(body[0])}</small></h3><pre>${schemaText(body[1].schema)}</pre>` : ''}
   <h3>Responses</h3>${responses
     .map(([status, r]) => {

@@ -50,7 +50,10 @@ describe('each route declares its contract once, and the OpenAPI document is bui
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [m, op] of Object.entries(ops)) {
         expect(op.summary, `${m} ${p}`).toMatch(/\w/);
-        expect(Object.keys(op.responses).some((s) => /^2\d\d$/.test(s)), `${m} ${p}`).toBe(true);
+        expect(
+          Object.keys(op.responses).some((s) => /^2\d\d$/.test(s)),
+          `${m} ${p}`,
+        ).toBe(true);
       }
     }
   });

@@ -15,7 +15,9 @@ const signatureHeaders = z.object({
   'x-webhook-event': z.string().meta({ description: 'Event type, `handshake` for handshakes.' }),
 });
 
-const receiverAnswer = { 200: { description: 'Processed (any 2xx counts). Answer within 5 seconds; 3xx, 4xx, 5xx, timeouts and resets are retried (5 tries in all).' } };
+const receiverAnswer = {
+  200: { description: 'Processed (any 2xx counts). Answer within 5 seconds; 3xx, 4xx, 5xx, timeouts and resets are retried (5 tries in all).' },
+};
 
 /** Documents the handshake and every event type the service delivers. */
 export function registerWebhookEvents(registry: OpenAPIRegistry): void {
@@ -26,7 +28,12 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
     description:
       'Verify the signature, then answer 200 with the `challenge` as the whole (text) body or as `{"challenge": "..."}`. 3 consecutive failures pause the webhook; a success makes a Paused webhook Active (queued events still wait for a replay).',
     request: { headers: signatureHeaders, body: { content: { 'application/json': { schema: handshakeSchema } } } },
-    responses: { 200: { description: 'The challenge, echoed', content: { 'text/plain': { schema: z.string() }, 'application/json': { schema: z.object({ challenge: z.string() }) } } } },
+    responses: {
+      200: {
+        description: 'The challenge, echoed',
+        content: { 'text/plain': { schema: z.string() }, 'application/json': { schema: z.object({ challenge: z.string() }) } },
+      },
+    },
   });
   for (const type of EVENT_TYPES) {
     registry.registerWebhook({

@@ -27,7 +27,10 @@ export function parseCsv(text: string): ImportedEntry[] {
     if (r.dob && !/^\d{4}(-\d{2}-\d{2})?$/.test(r.dob)) throw new ImportFormatError(`line ${line}: dob must be YYYY-MM-DD or YYYY`);
     if (r.gender && r.gender !== 'Male' && r.gender !== 'Female') throw new ImportFormatError(`line ${line}: gender must be Male or Female`);
     if (r.nationalityCode && !/^[A-Za-z]{2}$/.test(r.nationalityCode)) throw new ImportFormatError(`line ${line}: nationalityCode must be ISO alpha-2`);
-    const aliases = (r.aliases ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+    const aliases = (r.aliases ?? '')
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean);
     return {
       externalId: r.externalId,
       type: r.type,

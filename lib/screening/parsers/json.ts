@@ -10,10 +10,19 @@ const EntrySchema = z.object({
   externalId: z.union([z.string().min(1), z.number()]).transform(String),
   type: z.enum(['Individual', 'Organization']),
   names: z.array(z.object({ value: z.string().trim().min(1).max(500), kind: z.enum(['Primary', 'Alias']).default('Alias') })).min(1),
-  dob: z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/).nullish(),
-  dobHijri: z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/).nullish(),
+  dob: z
+    .string()
+    .regex(/^\d{4}(-\d{2}-\d{2})?$/)
+    .nullish(),
+  dobHijri: z
+    .string()
+    .regex(/^\d{4}(-\d{2}-\d{2})?$/)
+    .nullish(),
   gender: z.enum(['Male', 'Female']).nullish(),
-  nationalityCode: z.string().regex(/^[A-Za-z]{2}$/).nullish(),
+  nationalityCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .nullish(),
   identities: z.array(z.object({ type: z.string().min(1), number: z.string().min(1), issuingCountryCode: z.string().nullish() })).nullish(),
   remarks: z.string().nullish(),
 });

@@ -40,7 +40,12 @@ describe('import parsers', () => {
     expect(() => parseWatchlist('{"a":1}', 'json')).toThrow(/array/);
     expect(() => parseWatchlist('[{"externalId":"1","type":"Person","names":[{"value":"x","kind":"Primary"}]}]', 'json')).toThrow(/type/);
     expect(() => parseWatchlist('<foo/>', 'un-xml')).toThrow(/CONSOLIDATED_LIST/);
-    expect(() => parseWatchlist('[{"externalId":"1","type":"Individual","names":[{"value":"a","kind":"Primary"}]},{"externalId":"1","type":"Individual","names":[{"value":"b","kind":"Primary"}]}]', 'json')).toThrow(/duplicate/);
+    expect(() =>
+      parseWatchlist(
+        '[{"externalId":"1","type":"Individual","names":[{"value":"a","kind":"Primary"}]},{"externalId":"1","type":"Individual","names":[{"value":"b","kind":"Primary"}]}]',
+        'json',
+      ),
+    ).toThrow(/duplicate/);
   });
   it('guesses the format from the extension', () => {
     expect(guessFormat('a.JSON')).toBe('json');

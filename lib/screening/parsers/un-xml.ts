@@ -16,10 +16,21 @@ const countries = require('i18n-iso-countries') as typeof import('i18n-iso-count
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 
 const COUNTRY_ALIASES: Record<string, string> = {
-  'syrian arab republic': 'SY', 'iran (islamic republic of)': 'IR', "democratic people's republic of korea": 'KP',
-  'russian federation': 'RU', 'united republic of tanzania': 'TZ', 'libya': 'LY', 'libyan arab jamahiriya': 'LY',
-  'state of palestine': 'PS', 'united kingdom of great britain and northern ireland': 'GB', 'united states of america': 'US',
-  'bolivia (plurinational state of)': 'BO', 'venezuela (bolivarian republic of)': 'VE', 'viet nam': 'VN', 'türkiye': 'TR', 'turkey': 'TR',
+  'syrian arab republic': 'SY',
+  'iran (islamic republic of)': 'IR',
+  "democratic people's republic of korea": 'KP',
+  'russian federation': 'RU',
+  'united republic of tanzania': 'TZ',
+  libya: 'LY',
+  'libyan arab jamahiriya': 'LY',
+  'state of palestine': 'PS',
+  'united kingdom of great britain and northern ireland': 'GB',
+  'united states of america': 'US',
+  'bolivia (plurinational state of)': 'BO',
+  'venezuela (bolivarian republic of)': 'VE',
+  'viet nam': 'VN',
+  türkiye: 'TR',
+  turkey: 'TR',
 };
 
 export function countryToCode(name: string | null | undefined): string | null {
@@ -77,10 +88,11 @@ export function parseUnXml(xml: string): ImportedEntry[] {
       }
     }
     const nationalityCodes: string[] = [];
-    for (const n of arr<Node>(ind.NATIONALITY)) for (const v of arr<unknown>(n.VALUE)) {
-      const c = countryToCode(text(v));
-      if (c && !nationalityCodes.includes(c)) nationalityCodes.push(c);
-    }
+    for (const n of arr<Node>(ind.NATIONALITY))
+      for (const v of arr<unknown>(n.VALUE)) {
+        const c = countryToCode(text(v));
+        if (c && !nationalityCodes.includes(c)) nationalityCodes.push(c);
+      }
     const identities = arr<Node>(ind.INDIVIDUAL_DOCUMENT)
       .filter((d) => text(d.NUMBER))
       .map((d) => ({ type: text(d.TYPE_OF_DOCUMENT) || 'Identity', number: text(d.NUMBER), issuingCountryCode: countryToCode(text(d.ISSUING_COUNTRY)) }));

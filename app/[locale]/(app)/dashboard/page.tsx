@@ -49,7 +49,10 @@ export default async function DashboardPage() {
           />
         </Card>
         <Card title={t('dashboard.byStatus')} id="by-status">
-          <StatList locale={locale} rows={STATUSES.map((status) => ({ key: status, label: t(`enums.status.${status}`), value: countOf(counts.byStatus, status) }))} />
+          <StatList
+            locale={locale}
+            rows={STATUSES.map((status) => ({ key: status, label: t(`enums.status.${status}`), value: countOf(counts.byStatus, status) }))}
+          />
         </Card>
         <Card title={t('dashboard.pendingReviews')} id="pending">
           <p className="text-4xl font-semibold tabular-nums text-slate-900" data-testid="pending-reviews">

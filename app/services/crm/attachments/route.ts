@@ -16,6 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     response: createAttachmentResponse,
     status: 201,
     errors: ['UNSUPPORTED_MEDIA_TYPE'],
-    handler: async ({ auth, actor, requestId, request, rawBody }) => createAttachment({ tenantId: auth.tenantId, ...(await parseUpload(request, rawBody)), actor, requestId }),
+    handler: async ({ auth, actor, requestId, request, rawBody }) =>
+      createAttachment({ tenantId: auth.tenantId, ...(await parseUpload(request, rawBody)), actor, requestId }),
   }),
 });

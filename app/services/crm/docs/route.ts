@@ -8,6 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     summary: 'Readable API reference (HTML, no script)',
     auth: 'none',
     response: { contentType: 'text/html', description: 'The API reference' },
-    handler: async () => new Response(renderOpenApiHtml(getOpenApiDocument() as unknown as Record<string, unknown>), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    handler: async () =>
+      new Response(renderOpenApiHtml(getOpenApiDocument() as unknown as Record<string, unknown>), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
   }),
 });

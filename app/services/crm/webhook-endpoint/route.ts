@@ -6,7 +6,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   // PUT /services/crm/webhook-endpoint – register (or re-register) the tenant's webhook (webhook administration)
   PUT: apiRoute({
     summary: "Register or re-register the tenant's webhook",
-    description: 'The webhook becomes Paused and a handshake is sent at once; the first successful handshake makes it Active. Only https URLs with public addresses (400 naming `url`).',
+    description:
+      'The webhook becomes Paused and a handshake is sent at once; the first successful handshake makes it Active. Only https URLs with public addresses (400 naming `url`).',
     auth: 'session',
     roles: ['admin'],
     body: registerWebhookBody,

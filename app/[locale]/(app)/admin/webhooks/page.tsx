@@ -25,11 +25,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader title={t('title')} description={t('description')} />
       <div className="flex flex-col gap-6">
-        <WebhookOverviewCards
-          overview={overview}
-          eventTypes={EVENT_TYPES}
-          locale={locale}
-        />
+        <WebhookOverviewCards overview={overview} eventTypes={EVENT_TYPES} locale={locale} />
         <DeliveryLog rows={deliveries.rows} page={page} totalPages={deliveries.totalPages} locale={locale} />
       </div>
     </>

@@ -53,7 +53,9 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold break-words text-slate-900" data-testid="entity-name">{name}</h1>
+          <h1 className="text-2xl font-semibold break-words text-slate-900" data-testid="entity-name">
+            {name}
+          </h1>
           {otherName && otherName !== name ? (
             <p className="text-slate-600">
               {/* Isolated, so the other script keeps its own direction but the line stays at the page's start. */}
@@ -79,7 +81,12 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
         <div className="flex min-w-0 flex-col gap-4">
           {canChange && entity.status ? (
             <Card title={t('profile.changeStatus')} id="change-status">
-              <ChangeStatus entityId={entity.id} current={entity.status} clientEmail={entity.email ?? null} options={ENTITY_STATUSES.filter((to) => isAllowedTransition(entity.status as EntityStatusValue, to))} />
+              <ChangeStatus
+                entityId={entity.id}
+                current={entity.status}
+                clientEmail={entity.email ?? null}
+                options={ENTITY_STATUSES.filter((to) => isAllowedTransition(entity.status as EntityStatusValue, to))}
+              />
             </Card>
           ) : null}
           <Card title={t('profile.audit')} id="audit">

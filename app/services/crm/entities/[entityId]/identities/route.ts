@@ -12,6 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     response: createIdentityResponse,
     status: 201,
     errors: ['CONFLICT'],
-    handler: ({ auth, actor, requestId, params, body }) => createIdentity({ tenantId: auth.tenantId, entityId: params.entityId, input: body, actor, requestId }),
+    handler: ({ auth, actor, requestId, params, body }) =>
+      createIdentity({ tenantId: auth.tenantId, entityId: params.entityId, input: body, actor, requestId }),
   }),
 });

@@ -40,7 +40,9 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
             <span dir="ltr">{delivery.eventType}</span>
             <WebhookBadge value={delivery.state} label={t(`states.${delivery.state}` as 'states.queued')} />
           </div>
-          <pre dir="ltr" className="overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs whitespace-pre-wrap break-all">{delivery.body}</pre>
+          <pre dir="ltr" className="overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs whitespace-pre-wrap break-all">
+            {delivery.body}
+          </pre>
         </Card>
         <DeliveryTries tries={delivery.tries} locale={locale} />
       </div>

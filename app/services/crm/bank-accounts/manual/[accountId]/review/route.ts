@@ -14,6 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     body: reviewBankAccountInput,
     response: bankAccountSchema,
     errors: ['CONFLICT'],
-    handler: ({ auth, actor, requestId, params, body }) => reviewBankAccount({ tenantId: auth.tenantId, accountId: params.accountId, ...body, actor, requestId }),
+    handler: ({ auth, actor, requestId, params, body }) =>
+      reviewBankAccount({ tenantId: auth.tenantId, accountId: params.accountId, ...body, actor, requestId }),
   }),
 });

@@ -15,6 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     body: updateStatusInput,
     response: updateStatusResponse,
     errors: ['INVALID_STATUS_TRANSITION'],
-    handler: ({ auth, actor, requestId, params, body }) => updateClientStatus({ tenantId: auth.tenantId, entityId: params.entityId, ...body, actor, requestId }),
+    handler: ({ auth, actor, requestId, params, body }) =>
+      updateClientStatus({ tenantId: auth.tenantId, entityId: params.entityId, ...body, actor, requestId }),
   }),
 });
