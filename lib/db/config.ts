@@ -19,9 +19,9 @@ export const APP_ROLE = 'crm_app';
 
 /**
  * Connections per process (DATABASE_POOL_SIZE, default 4). A Node.js process runs its JavaScript
- * on one thread, which a few connections keep busy; more only add PostgreSQL backends competing
- * for the same cores (bench:api on 2 cores: 3 connections served 29% more requests per second
- * than 10). The worker process sizes its pool to its job concurrency instead (scripts/worker.ts).
+ * on one thread, which a few connections keep busy; more only add PostgreSQL backends competing for
+ * the same cores (measured in README, Configuration). The worker process sizes its pool to its job
+ * concurrency instead (scripts/worker.ts).
  */
 export function databasePoolSize(): number {
   const size = Number(process.env.DATABASE_POOL_SIZE ?? 4);

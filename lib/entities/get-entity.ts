@@ -5,10 +5,8 @@ import type { EntityProfileOut } from './schemas';
 
 /** The complete profile (unwrapped Entity + bankAccounts + addresses + rawData) as JSON text; another tenant's id is NOT_FOUND. */
 export async function getEntityJson({ tenantId, entityId }: { tenantId: string; entityId: string }): Promise<RawJson> {
-  // One statement: crm_entity_profile_body (prisma/sql/functions) scopes row-level
-  // security to the tenant for its own statement and builds the whole body. Its statements keep a
-  // generic plan (the function sets plan_cache_mode): PostgreSQL otherwise re-planned the profile
-  // query on every call, about 2 ms against a tenth of that to run it.
+  // One statement: crm_entity_profile_body (prisma/sql/functions) scopes row-level security to the
+  // tenant for its own statement and builds the whole body (README, Benchmarks, says why).
   const rows = await queryAsTenant<{ body: string | null }>(tenantId, {
     name: 'crm_entity_profile_body',
     text: 'SELECT crm_entity_profile_body($1, $2) AS body',
