@@ -53,7 +53,7 @@ yahya|يحيي|yahia,yehia,yahyaa,yehya
 zakariya|زكريا|zakaria,zakariya,zakariyya,zakaria
 zayd|زيد|zaid,zeid,zayed
 zayn|زين|zain,zein,zayn
-jamal|جمال|gamal,jamaal
+jamal|جمال|gamal,jamaal,jamel,djamel,djamal,gamel
 jamil|جميل|jameel,gamil,gameel
 karim|كريم|kareem,karem,kerim
 abd|عبد|
@@ -86,7 +86,7 @@ haytham|هيثم|haitham,heitham,haisam
 hisham|هشام|hesham,hicham,hishaam
 imad|عماد|emad,imad
 jafar|جعفر|jaafar,jafer,djafar
-kamal|كمال|kemal,kamaal
+kamal|كمال|kemal,kamaal,kamel
 mansur|منصور|mansour,mansoor
 marwan|مروان|marwaan
 munir|منير|mounir,muneer
@@ -120,7 +120,7 @@ muhsin|محسن|mohsen,mohsin,muhsen
 mubarak|مبارك|mobarak,moubarak
 mutlaq|مطلق|mutlaq,mutlak
 nayif|نايف|
-sayyid|سيد|sayed,said,sayid,seyed,syed,sayyed
+sayyid|سيد|sayed,said,sayid,seyed,syed,sayyed,seyyed,saiyid,seyyid,sayeed,sayyad,seyyed
 fatima|فاطمه|fatimah,fatma,fatema,fatimeh,fatmah
 aisha|عايشه|aishah,aicha,ayesha,ayisha,aysha,aisha
 khadija|خديجه|khadijah,khadeeja,khadidja
@@ -162,6 +162,45 @@ maktum|مكتوم|maktoum,maktoom
 thani|ثاني|thany,sani
 sabah|صباح|
 khalifa|خليفه|khalifah,khalefa,kalifa
+jabir|جابر|jaber,djaber,gaber,jabeur
+mukhtar|مختار|mokhtar,muktar,mochtar,moukhtar,mukhtaar,mokhtaar
+agha|اغا|aga,aqa,agah
+khan|خان|
+jan|جان|jaan
+akhund|اخوند|akhoond,akhun,akhond
+hafiz|حافظ|hafez,hafeez
+ghulam|غلام|gholam,golam,gulam,ghoulam
+rida|رضا|reza,riza,ridha,raza,redha
+mahdi|مهدي|mehdi,mahdy,mehdy
+jawad|جواد|javad,jawwad,djawad
+faruq|فاروق|farooq,farouk,farouq,faruk,farook
+tahir|طاهر|taher,tahar,taheer
+bashir|بشير|basheer,bachir,bechir
+nazir|نذير|nazeer,nadhir
+zahir|ظاهر|zaher,dhahir,zahir
+jalil|جليل|jaleel,djalil,galil
+sadiq|صادق|sadeq,sadek,saddiq,sadik
+wali|ولي|walee,vali,vali
+yunus|يونس|younis,yunis,younes,younous,younus,yunes,yunous
+tawfiq|توفيق|tawfik,toufik,taufik,tofik,tawfeeq
+iqbal|اقبال|ekbal,ikbal
+akbar|اكبر|akber
+asghar|اصغر|asgar,asghar
+hashim|هاشم|hashem,hachem,hasheem
+imran|عمران|emran,omran,imraan
+alexander||aleksandr,alexandr,aleksander,oleksandr,olexandr,alyaksandr,alexandre,aliaksandr
+alexey||aleksey,alexei,aleksei,oleksiy,oleksii,aliaksei,oleksei
+sergey||sergei,serhiy,sergiy,siarhei,sergej,serguei,serghei,serhii
+dmitry||dmitriy,dmitri,dmytro,dzmitry,dimitri,dimitry,dmitrii
+vladimir||volodymyr,uladzimir,wladimir
+nikolay||nikolai,mykola,mikalai,nicolai,nikolaj
+andrey||andrei,andriy,andrii,andrej
+yuriy||yuri,yury,yurii,iurii,yuriy
+viktor||victor,viktar,wiktor
+igor||ihar,ihor
+mikhail||mykhailo,mikhael,michail,mikhailo
+yevgeny||evgeny,yevgeniy,evgeni,yevhen,evgenii,evgeniy,yevgeni
+oleg||oleh,aleh
 `;
 
 /** Latin spelling → canonical key. */
@@ -173,6 +212,16 @@ export const COMMON_GIVEN_NAMES = new Set([
   'muhammad', 'ahmad', 'ali', 'abdla', 'abdlah', 'hasan', 'husayn', 'umar', 'khalid', 'ibrahim',
   'yusuf', 'abdrahman', 'mahmud', 'mustafa', 'fatima', 'aisha', 'maryam', 'sara', 'nur', 'said',
   'salih', 'saad', 'abdaziz',
+  // further given names frequent enough that alone, or two of them together, they identify nobody
+  'amin', 'abdkarim', 'abdhamid', 'abdrahim', 'abdqadir', 'abdsalam', 'abdmajid', 'abdlatif', 'abdhadi', 'rahman', 'rahim',
+  'hamid', 'hamad', 'karim', 'aziz', 'salim', 'sulayman', 'ismail', 'yahya', 'isa', 'musa', 'yaqub', 'ishaq', 'uthman',
+  'jafar', 'qasim', 'abbas', 'tariq', 'bilal', 'hamza', 'anas', 'usama', 'rida', 'mahdi', 'habib', 'nasir', 'rashid', 'majid',
+  'walid', 'yasir', 'imran', 'faruq', 'ghulam', 'jamal', 'kamal', 'adil', 'zayd', 'khalil', 'jamil', 'anwar', 'sharif',
+  'mansur', 'tahir', 'bashir', 'yunus', 'idris', 'ayman', 'hashim', 'iqbal', 'akbar', 'asghar', 'zaynab', 'khadija', 'amina',
+  'nurudin', 'salihudin', 'shamsudin', 'saifulla', 'ahmadulla', 'muhammadulla', 'hafiz', 'ghulam', 'dawud', 'sayyid',
+  'alexander', 'alexey', 'sergey', 'dmitry', 'vladimir', 'nikolay', 'andrey', 'yuriy', 'viktor', 'igor', 'mikhail', 'ivan',
+  'yevgeny', 'oleg', 'john', 'james', 'david', 'michael', 'peter', 'paul', 'jose', 'juan', 'carlos', 'luis', 'maria',
+  'kim', 'ri', 'li', 'lee', 'pak', 'park', 'choe', 'choi', 'wang', 'zhang', 'chen', 'liu', 'yang', 'huang', 'zhao', 'wu', 'zhou',
 ]);
 
 for (const line of DATA.split('\n')) {

@@ -4,9 +4,9 @@
  * The formula is documented in README.md ("Scoring").
  */
 import { parseDob, gregorianToHijri, hijriToGregorian, hijriYearToGregorian, type PartialDate } from './dates';
+import { align, type Alignment } from './align';
 import { jaroWinkler } from './jaro-winkler';
 import { normalizeName, type NameToken, type NormalizedName } from './normalize';
-import { KNOWN_CANONICAL } from './names-dictionary';
 import { DEFAULT_THRESHOLDS, type ScreeningThresholds } from './thresholds';
 
 export type EntityType = 'Individual' | 'Organization';
@@ -180,30 +180,7 @@ export function prepareEntry(entry: ScreenableEntry): PreparedEntry {
 
 // ---------------------------------------------------------------- names
 
-/** Similarity of two tokens (0..1). */
-export function tokenSimilarity(a: NameToken, b: NameToken): number {
-  if (a.key === b.key) return 1;
-  if (a.initial || b.initial) {
-    if (a.initial && b.initial) return 0;
-    const full = a.initial ? b : a;
-    const ini = a.initial ? a : b;
-    return full.key[0] === ini.key ? 0.9 : 0;
-  }
-  // abd- / abu- compounds: compare what follows the prefix (Abdullah ≠ Abdulrahman)
-  const pa = a.key.slice(0, 3);
-  if ((pa === 'abd' || pa === 'abu') && b.key.startsWith(pa) && a.key.length > 4 && b.key.length > 4) {
-    return jaroWinkler(a.key.slice(3), b.key.slice(3));
-  }
-  let s = jaroWinkler(a.key, b.key);
-  // one name a much shorter prefix of the other (Smith / Smithson) is a different name
-  if (Math.abs(a.key.length - b.key.length) >= 3 && (a.key.startsWith(b.key) || b.key.startsWith(a.key))) s = Math.min(s, 0.85);
-  // same consonant skeleton (Smith / Smyth) unless both are distinct dictionary names (Hassan / Hussein)
-  if (a.skel === b.skel && a.skel.length >= 3 && !(KNOWN_CANONICAL.has(a.key) && KNOWN_CANONICAL.has(b.key))) s = Math.max(s, 0.93);
-  if ((a.vowelPoor || b.vowelPoor) && a.skel.length >= 2 && b.skel.length >= 2) {
-    s = Math.max(s, 0.97 * jaroWinkler(a.skel, b.skel));
-  }
-  return s;
-}
+export { tokenSimilarity } from './align';
 
 /** Similarity → agreement: ≥ 0.95 full, linear down to 0 at 0.80. */
 function agreement(s: number): number {
@@ -212,119 +189,75 @@ function agreement(s: number): number {
   return (s - 0.8) / 0.15;
 }
 
-interface Alignment {
-  /** for each query token, index of the entry token or -1 */
-  q2e: number[];
-  e2q: number[];
-  sim: number[][];
-}
-
-function align(q: NameToken[], e: NameToken[]): Alignment {
-  const sim = q.map((a) => e.map((b) => tokenSimilarity(a, b)));
-  const pairs: [number, number, number][] = [];
-  for (let i = 0; i < q.length; i++) for (let j = 0; j < e.length; j++) if (sim[i]![j]! >= 0.7) pairs.push([sim[i]![j]!, i, j]);
-  // highest similarity first; on ties prefer the same position (keeps order when names repeat)
-  pairs.sort((x, y) => y[0] - x[0] || Math.abs(x[1] - x[2]) - Math.abs(y[1] - y[2]));
-  const q2e = new Array<number>(q.length).fill(-1);
-  const e2q = new Array<number>(e.length).fill(-1);
-  for (const [, i, j] of pairs) {
-    if (q2e[i] !== -1 || e2q[j] !== -1) continue;
-    q2e[i] = j;
-    e2q[j] = i;
-  }
-  return { q2e, e2q, sim };
-}
-
 const sortedKey = (t: NameToken[]) => t.map((x) => x.key).sort().join(' ');
+const informative = (t: NameToken) => !t.legal && !t.generic;
+/** a token that names the person (not a title, kunya, patronymic or initial) */
+const main = (t: NameToken) => informative(t) && !t.weak && !t.initial;
 
 /** Name signals for one query name against one entry name. */
 export function compareNames(qn: NormalizedName, en: NormalizedName, type: EntityType = 'Individual'): NameSignals {
   const q = qn.tokens;
   const e = en.tokens;
   const zero: NameSignals = { familyJW: 0, firstNameJW: 0, givenTokenScore: 0, fullJW: 0, phoneticScore: 0, exactNormalized: false, totalScore: 0 };
-  const qInf = q.filter((t) => !t.legal && !t.generic);
-  const eInf = e.filter((t) => !t.legal && !t.generic);
+  const qInf = q.filter(informative);
+  const eInf = e.filter(informative);
   if (qInf.length === 0 || eInf.length === 0) return zero;
 
   const exactNormalized = sortedKey(qInf) === sortedKey(eInf);
-  const { q2e, e2q, sim } = align(q, e);
+  const al = align(q, e);
+  const qAgr = al.qSim.map((x) => (x < 0 ? 0 : agreement(x)));
+  const eAgr = al.eSim.map((x) => (x < 0 ? 0 : agreement(x)));
 
-  let qw = 0;
-  let qa = 0;
-  let qph = 0;
-  for (let i = 0; i < q.length; i++) {
-    const t = q[i]!;
-    qw += t.weight;
-    const j = q2e[i]!;
-    if (j >= 0) {
-      qa += t.weight * agreement(sim[i]![j]!);
-      const o = e[j]!;
-      if (o.skel === t.skel || o.key === t.key || (t.initial && o.key[0] === t.key)) qph += t.weight;
+  const side = (toks: NameToken[], sims: number[], agr: number[]) => {
+    let w = 0;
+    let a = 0;
+    let ph = 0;
+    for (let i = 0; i < toks.length; i++) {
+      const t = toks[i]!;
+      w += t.weight;
+      a += t.weight * agr[i]!;
+      if (sims[i]! >= 0.93) ph += t.weight;
     }
-  }
-  let ew = 0;
-  let ea = 0;
-  let eph = 0;
-  for (let j = 0; j < e.length; j++) {
-    const t = e[j]!;
-    ew += t.weight;
-    const i = e2q[j]!;
-    if (i >= 0) {
-      ea += t.weight * agreement(sim[i]![j]!);
-      const o = q[i]!;
-      if (o.skel === t.skel || o.key === t.key || (o.initial && t.key[0] === o.key)) eph += t.weight;
-    }
-  }
-  const qCov = qw > 0 ? qa / qw : 0;
-  const eCov = ew > 0 ? ea / ew : 0;
-  const givenTokenScore = 0.6 * Math.max(qCov, eCov) + 0.4 * Math.min(qCov, eCov);
-  const phoneticScore = ((qw > 0 ? qph / qw : 0) + (ew > 0 ? eph / ew : 0)) / 2;
+    return { cov: w > 0 ? a / w : 0, ph: w > 0 ? ph / w : 0 };
+  };
+  const qs = side(q, al.qSim, qAgr);
+  const es = side(e, al.eSim, eAgr);
+  const givenTokenScore = 0.6 * Math.max(qs.cov, es.cov) + 0.4 * Math.min(qs.cov, es.cov);
+  const phoneticScore = (qs.ph + es.ph) / 2;
 
-  // first / family: the entry's first and last informative tokens and their partners
-  const firstIdx = e.indexOf(eInf[0]!);
-  const lastIdx = e.indexOf(eInf[eInf.length - 1]!);
-  const simOf = (j: number) => (e2q[j]! >= 0 ? sim[e2q[j]!]![j]! : 0);
+  // first / family: the entry's first and last tokens that name the person, and their partners
+  const eMain = e.filter(main);
+  const eNamed = eMain.length > 0 ? eMain : eInf;
+  const firstIdx = e.indexOf(eNamed[0]!);
+  const lastIdx = e.indexOf(eNamed[eNamed.length - 1]!);
+  const simOf = (j: number) => Math.max(0, al.eSim[j]!);
   const firstNameJW = simOf(firstIdx);
   const familyJW = simOf(lastIdx);
 
   const anyVowelPoor = q.some((t) => t.vowelPoor) || e.some((t) => t.vowelPoor);
   let fullJW = Math.max(jaroWinkler(qn.key, en.key), jaroWinkler(sortedKey(q), sortedKey(e)));
-  if (anyVowelPoor) {
-    fullJW = Math.max(fullJW, 0.97 * jaroWinkler(q.map((t) => t.skel).join(' '), e.map((t) => t.skel).join(' ')));
-  }
+  if (anyVowelPoor) fullJW = Math.max(fullJW, 0.97 * jaroWinkler(q.map((t) => t.skel).join(' '), e.map((t) => t.skel).join(' ')));
 
-  // Tokens on both sides left without a partner: a conflicting name part, not an omission.
+  // Main tokens on both sides left without an agreeing partner: a conflicting name part, not an omission.
   let unQ = 0;
   let unE = 0;
-  for (let i = 0; i < q.length; i++) if (!q[i]!.legal && !q[i]!.generic && !q[i]!.initial && (q2e[i] === -1 || agreement(sim[i]![q2e[i]!]!) === 0)) unQ += q[i]!.weight;
-  for (let j = 0; j < e.length; j++) if (!e[j]!.legal && !e[j]!.generic && !e[j]!.initial && (e2q[j] === -1 || agreement(sim[e2q[j]!]![j]!) === 0)) unE += e[j]!.weight;
+  for (let i = 0; i < q.length; i++) if (main(q[i]!) && qAgr[i] === 0) unQ += q[i]!.weight;
+  for (let j = 0; j < e.length; j++) if (main(e[j]!) && eAgr[j] === 0) unE += e[j]!.weight;
   const conflictPenalty = 0.1 * Math.min(unQ, unE, 1.5);
 
   let total = 0.55 * givenTokenScore + 0.15 * familyJW + 0.1 * firstNameJW + 0.1 * fullJW + 0.1 * phoneticScore - conflictPenalty;
 
-  // Strong token agreements (initials count half).
-  let strong = 0;
-  let informativeAgreement = 0;
-  for (let i = 0; i < q.length; i++) {
-    const j = q2e[i]!;
-    if (j < 0) continue;
-    const a = agreement(sim[i]![j]!);
-    const t = q[i]!;
-    if (t.legal || t.generic || e[j]!.legal || e[j]!.generic) continue;
-    if (a >= 0.5) {
-      strong += t.initial || e[j]!.initial ? 0.5 : 1;
-      informativeAgreement += a;
-    }
-  }
-  const qn2 = qInf.filter((t) => !t.initial).length;
-  const en2 = eInf.filter((t) => !t.initial).length;
   if (type === 'Individual') {
-    // a shared family name or a common first name alone is not a match
-    if (strong < 2 && (qn2 >= 2 || en2 >= 2)) total = Math.min(total, 0.7);
-  } else if (informativeAgreement === 0) {
-    total = Math.min(total, 0.5);
+    total = individualRules(total, { q, e, qAgr, eAgr, al, qCov: qs.cov, eCov: es.cov, unQ, unE });
+    if (exactNormalized) total = 1;
+    // a lone common given name or kunya identifies nobody, even when the list has it as an alias
+    if (qInf.length === 1 && eInf.length === 1 && (qInf[0]!.common || qInf[0]!.weak)) total = Math.min(total, 0.75);
+  } else {
+    let informativeAgreement = 0;
+    for (let i = 0; i < q.length; i++) if (al.q2e[i]! >= 0 && informative(q[i]!) && informative(e[al.q2e[i]!]!) && qAgr[i]! >= 0.5) informativeAgreement += qAgr[i]!;
+    if (informativeAgreement === 0) total = Math.min(total, 0.5);
+    if (exactNormalized) total = 1;
   }
-  if (exactNormalized) total = 1;
 
   return {
     familyJW: r4(familyJW),
@@ -335,6 +268,67 @@ export function compareNames(qn: NormalizedName, en: NormalizedName, type: Entit
     exactNormalized,
     totalScore: r4(clamp01(total)),
   };
+}
+
+interface RuleInput {
+  q: NameToken[];
+  e: NameToken[];
+  qAgr: number[];
+  eAgr: number[];
+  al: Alignment;
+  qCov: number;
+  eCov: number;
+  unQ: number;
+  unE: number;
+}
+
+/**
+ * Individuals (README "Scoring"):
+ * - fewer than two strong agreements (a title, kunya, patronymic or initial counts half) → at
+ *   most 0.70, unless both names are fully covered (a kunya and a family name, both agreeing);
+ * - the first given names of both disagree → at most 0.75 (brothers and sisters share the rest);
+ * - one name contained in the other (a part of the listed name, a short alias inside a full
+ *   name): at least Review when the shared tokens identify somebody, at most 0.78 otherwise.
+ */
+function individualRules(total: number, r: RuleInput): number {
+  const { q, e, qAgr, eAgr, al } = r;
+  let strong = 0;
+  let agreedWeight = 0;
+  let rare = 0;
+  for (let i = 0; i < q.length; i++) {
+    const t = q[i]!;
+    if (!informative(t) || qAgr[i]! < 0.5) continue;
+    const o = e[al.q2e[i]!]!;
+    // a query token merged with its neighbour into one entry token counts once
+    if (i > 0 && al.q2e[i - 1] === al.q2e[i] && qAgr[i - 1]! >= 0.5) continue;
+    const full = main(t) && main(o);
+    strong += full ? 1 : 0.5;
+    if (main(t)) agreedWeight += t.weight * qAgr[i]!;
+    if (full && !t.common && !o.common) rare++;
+  }
+  const qMain = q.filter(main).length;
+  const eMain = e.filter(main).length;
+  const fully = r.qCov >= 0.9 && r.eCov >= 0.9;
+  if (strong < 2 && (qMain >= 2 || eMain >= 2) && !(fully && strong >= 1.5)) total = Math.min(total, 0.7);
+
+  const qFirst = q.findIndex(main);
+  const eFirst = e.findIndex(main);
+  if (qMain >= 2 && eMain >= 2 && qFirst >= 0 && eFirst >= 0 && qAgr[qFirst] === 0 && eAgr[eFirst] === 0) total = Math.min(total, 0.75);
+
+  // containment: all main tokens of one side agree, the other side has main tokens left over
+  const qLeft = r.unQ > 0;
+  const eLeft = r.unE > 0;
+  if (qLeft === eLeft || strong < 2) return total;
+  const queryInside = eLeft; // the query is a part of the entry's name (else the entry's name is a part of the query)
+  const informativeEnough = agreedWeight >= 1.6 && rare >= 1;
+  // the shorter name skips the longer one's own given name and matches its father's chain: a
+  // relative ("Saddam Hussein al-Tikriti" inside "Rana Saddam Hussein al-Tikriti")
+  const [long, longAgr, longFirst, longMain] = queryInside ? [e, eAgr, eFirst, eMain] : [q, qAgr, qFirst, qMain];
+  const relative = longMain >= 3 && longFirst >= 0 && longAgr[longFirst] === 0 && !long[longFirst]!.common;
+  if (!informativeEnough || relative) return Math.min(total, 0.78);
+  const coverOfLonger = queryInside ? r.eCov : r.qCov;
+  const contained = 0.8 + 0.1 * coverOfLonger + 0.04 * Math.min(1, Math.max(0, agreedWeight - 1.6) / 1.4);
+  return Math.max(total, Math.min(contained, 0.94));
 }
 
 // ---------------------------------------------------------------- secondary identifiers
