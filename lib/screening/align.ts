@@ -3,9 +3,9 @@
  *
  * Similarity of two readings: 1 for equal keys; compounds with the same suffix (abd-X, abu-X,
  * X-ullah, X-uddin, X-ur-Rahman) compare their stems; otherwise Jaro-Winkler of the keys, at
- * least 0.93 when the consonant skeletons (≥ 3 letters) are equal unless both are distinct
- * dictionary names (Hassan / Hussein), at least 0.97 × JW of the skeletons when a side was
- * transliterated without vowels. A token's variants (other readings, normalize.ts) are compared
+ * least 0.93 when the consonant skeletons (≥ 3 letters; 0.90 for 2) are equal and at least
+ * 0.96 × JW of the vowel folds, unless both are distinct dictionary names (Hassan / Hussein), at
+ * least 0.97 × JW of the skeletons when a side was transliterated without vowels. A token's variants (other readings, normalize.ts) are compared
  * too, their similarity multiplied by the variant's factor.
  *
  * Alignment: one-to-one, greedy, best similarity first; when that leaves tokens poorly matched
@@ -14,10 +14,19 @@
  */
 import { jaroWinkler } from './jaro-winkler';
 import { KNOWN_CANONICAL } from './names-dictionary';
-import type { NameToken, TokenForm } from './normalize';
+import { tokenForm, type NameToken, type TokenForm } from './normalize';
 import { skeleton } from './phonetic';
 
-const prefixStem = (f: TokenForm): TokenForm => ({ key: f.key.slice(3), skel: skeleton(f.key.slice(3)), vowelPoor: f.vowelPoor });
+const prefixStem = (f: TokenForm): TokenForm => tokenForm(f.key.slice(3), f.vowelPoor);
+
+const VOWEL = /[aeiouy]/;
+const sameStart = (a: string, b: string) => (VOWEL.test(a[0]!) && VOWEL.test(b[0]!)) || skeleton(a[0]!) === skeleton(b[0]!);
+/** same last sound: the same vowel, or consonants of one class (Erik / Eric, Luka / Luqa; not Rima / Rami) */
+const sameEnd = (a: string, b: string) => {
+  const x = a[a.length - 1]!;
+  const y = b[b.length - 1]!;
+  return VOWEL.test(x) || VOWEL.test(y) ? x === y : skeleton(x) === skeleton(y);
+};
 
 /** Similarity of two readings (0..1). */
 export function formSimilarity(a: TokenForm, b: TokenForm): number {
@@ -30,7 +39,12 @@ export function formSimilarity(a: TokenForm, b: TokenForm): number {
   // one name a much shorter prefix of the other (Smith / Smithson) is a different name
   if (Math.abs(a.key.length - b.key.length) >= 3 && (a.key.startsWith(b.key) || b.key.startsWith(a.key))) s = Math.min(s, 0.85);
   const bothKnown = KNOWN_CANONICAL.has(a.key) && KNOWN_CANONICAL.has(b.key);
-  if (a.skel === b.skel && a.skel.length >= 3 && !bothKnown) s = Math.max(s, 0.93);
+  if (!bothKnown) {
+    // same consonants (Smith / Smyth) from the same first sound (not Hamoud / Ahmadi); with only
+    // two consonants, the same last letter too (Luka / Luqa, not Rima / Rami)
+    if (a.skel === b.skel && a.skel.length >= 2 && sameStart(a.key, b.key) && (a.skel.length >= 3 || sameEnd(a.fold, b.fold))) s = Math.max(s, a.skel.length >= 3 ? 0.93 : 0.9);
+    if (a.fold !== a.key || b.fold !== b.key) s = Math.max(s, 0.96 * jaroWinkler(a.fold, b.fold));
+  }
   if (a.vowelPoor || b.vowelPoor) {
     if (a.skel.length >= 2 && b.skel.length >= 2) s = Math.max(s, 0.97 * jaroWinkler(a.skel, b.skel));
     else if (a.skel === b.skel) s = Math.max(s, 0.9);
@@ -73,7 +87,7 @@ const mergeable = (t: NameToken) => !t.initial && !t.legal;
 
 function merged(a: NameToken, b: NameToken): NameToken {
   const key = a.key + b.key;
-  return { ...a, key, skel: skeleton(key), vowelPoor: a.vowelPoor || b.vowelPoor, suffix: undefined, stem: undefined, variants: [] };
+  return { ...a, ...tokenForm(key, a.vowelPoor || b.vowelPoor), suffix: undefined, stem: undefined, variants: [] };
 }
 
 function greedy(cands: Cand[], nq: number, ne: number): Alignment {

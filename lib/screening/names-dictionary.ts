@@ -193,14 +193,18 @@ alexey||aleksey,alexei,aleksei,oleksiy,oleksii,aliaksei,oleksei
 sergey||sergei,serhiy,sergiy,siarhei,sergej,serguei,serghei,serhii
 dmitry||dmitriy,dmitri,dmytro,dzmitry,dimitri,dimitry,dmitrii
 vladimir||volodymyr,uladzimir,wladimir
-nikolay||nikolai,mykola,mikalai,nicolai,nikolaj
+nikolay||nikolai,mykola,mikalai,nicolai,nikolaj,nicholas,nicolas,nikolas,niculae
 andrey||andrei,andriy,andrii,andrej
-yuriy||yuri,yury,yurii,iurii,yuriy
+yuriy||yuri,yury,yurii,iurii,jurij,juri,jury,yurij,iouri
 viktor||victor,viktar,wiktor
 igor||ihar,ihor
 mikhail||mykhailo,mikhael,michail,mikhailo
 yevgeny||evgeny,yevgeniy,evgeni,yevhen,evgenii,evgeniy,yevgeni
 oleg||oleh,aleh
+elena||yelena,helen,helena,jelena,alena,alyona,olena,ellena,hellen,yelyena
+gennady||gennadiy,gennadi,genadiy,henadzi,genadziy,hennadiy,gennadii,genadi,hennadii
+konstantin||kostiantyn,konstantyn,kanstantsin,constantin,constantine,kostyantyn
+zakhar||zachar,zakhary,zachary,zachari,zajar,zakharii
 `;
 
 /** Latin spelling → canonical key. */
@@ -222,6 +226,11 @@ export const COMMON_GIVEN_NAMES = new Set([
   'alexander', 'alexey', 'sergey', 'dmitry', 'vladimir', 'nikolay', 'andrey', 'yuriy', 'viktor', 'igor', 'mikhail', 'ivan',
   'yevgeny', 'oleg', 'john', 'james', 'david', 'michael', 'peter', 'paul', 'jose', 'juan', 'carlos', 'luis', 'maria',
   'kim', 'ri', 'li', 'lee', 'pak', 'park', 'choe', 'choi', 'wang', 'zhang', 'chen', 'liu', 'yang', 'huang', 'zhao', 'wu', 'zhou',
+  // family names so frequent that they distinguish nobody either
+  'smith', 'johnson', 'williams', 'brown', 'jones', 'miller', 'davis', 'wilson', 'garcia', 'rodriguez', 'martinez', 'hernandez',
+  'lopez', 'gonzalez', 'perez', 'sanchez', 'ramirez', 'torres', 'flores', 'rivera', 'gomez', 'diaz', 'cruz', 'morales', 'reyes',
+  'ivanov', 'ivanova', 'petrov', 'petrova', 'smirnov', 'smirnova', 'kuznetsov', 'popov', 'nguyen', 'tran', 'le', 'singh',
+  'kumar', 'shah', 'hoang', 'pham',
 ]);
 
 for (const line of DATA.split('\n')) {

@@ -27,7 +27,7 @@ import {
   GENERIC_ARABIC, GENERIC_LATIN, HONORIFICS_ARABIC, HONORIFICS_LATIN, LEGAL_ARABIC, LEGAL_LATIN, PARTICLES_ARABIC, PARTICLES_LATIN,
   PATRONYMIC_RE, PERSON_LEGAL_KEPT, SUN_PARTICLES, WEAK_ARABIC, WEAK_LATIN, type CompoundSuffix,
 } from './name-words';
-import { skeleton, blockingCode } from './phonetic';
+import { skeleton, blockingCode, vowelFold } from './phonetic';
 import { persianReading, transliterateArabicToken } from './transliterate';
 
 export type Script = 'Latin' | 'Arabic';
@@ -38,6 +38,8 @@ export interface TokenForm {
   key: string;
   /** consonant skeleton (phonetic.ts) */
   skel: string;
+  /** vowel fold (phonetic.ts): the key with disputed vowel spellings unified */
+  fold: string;
   /** key came from letter-by-letter transliteration of Arabic (short vowels missing) */
   vowelPoor: boolean;
   /** compound (X-ullah, X-uddin, X-ur-Rahman, abd-X): the suffix tag and the stem's form */
@@ -127,9 +129,10 @@ export function normalizeText(input: string, { organization = false } = {}): str
 
 // ---------------------------------------------------------------- Latin tokens
 
-function stripAlLatin(t: string): string {
+function stripAlLatin(t: string, person = true): string {
   if (AL_PROTECT.has(t) || LATIN_NAME_TO_CANONICAL.has(t) || KNOWN_CANONICAL.has(t)) return t;
-  const m = /^(?:al|el)(.{3,})$/.exec(t);
+  // in a person's name not before i: Alireza, Alizai, Alimov are names (Al-Issawi is written apart)
+  const m = (person ? /^(?:al|el)([^i].{2,})$/ : /^(?:al|el)(.{3,})$/).exec(t);
   return m ? m[1]! : t;
 }
 
@@ -159,8 +162,21 @@ function dictionaryKey(t: string): string | undefined {
 
 const canonicalStem = (t: string) => dictionaryKey(t) ?? t;
 
+/** Two dictionary names written as one word (Hamidreza, Mohammadali, Gholamreza), else null. */
+function dictionarySplit(t: string): [string, string] | null {
+  for (let k = 3; k <= t.length - 3; k++) {
+    const a = dictionaryKey(t.slice(0, k));
+    const b = a ? dictionaryKey(t.slice(k)) : undefined;
+    if (a && b) return [a, b];
+  }
+  return null;
+}
+
+/** Endings of Russian, Ukrainian and Belarusian family names. */
+const SLAVIC_END = /(?:ov|ova|ev|eva|yov|sky|ski|skiy|skaya|uk|yuk|iuk|chuk|enko|vich|vych|vna|au|ou|yy|iy)$/;
+
 /** Canonical form of one Latin token (no compound detection). */
-export function canonicalLatinToken(raw: string): string {
+export function canonicalLatinToken(raw: string, person = true): string {
   const direct = dictionaryKey(raw);
   if (direct) return direct;
   const abd = /^abd(?:ul|el|al|ol|oul|ou|ur|us|u|il|i|e|a|o)?(.{3,})$/.exec(raw);
@@ -171,7 +187,7 @@ export function canonicalLatinToken(raw: string): string {
   }
   const abu = /^(?:abu|abou|abo)(.{3,})$/.exec(raw);
   if (abu) return foldAh('abu' + canonicalStem(stripAlLatin(abu[1]!)));
-  return foldAh(canonicalStem(stripAlLatin(raw)));
+  return foldAh(canonicalStem(stripAlLatin(raw, person)));
 }
 
 interface RawTok {
@@ -179,7 +195,9 @@ interface RawTok {
   arabic: boolean;
 }
 
-const form = (key: string, vowelPoor = false): TokenForm => ({ key, skel: skeleton(key), vowelPoor });
+/** The comparable reading of a key (skeleton and vowel fold computed once). */
+export const tokenForm = (key: string, vowelPoor = false): TokenForm => ({ key, skel: skeleton(key), fold: vowelFold(key), vowelPoor });
+const form = tokenForm;
 
 function compoundForm(stemKey: string, suffix: CompoundSuffix, vowelPoor: boolean): TokenForm {
   return { ...form(stemKey + suffix, vowelPoor), suffix, stem: form(stemKey, vowelPoor) };
@@ -219,8 +237,13 @@ function latinVariants(raw: string, f: TokenForm): TokenVariant[] {
     const k = dictionaryKey(r);
     if (k) add(k, 0.97);
   }
+  // Ukrainian and Belarusian г = h, Belarusian -au for -ov (Hotsaniuk / Gotsanyuk, Shatrou / Shatrov)
+  if (SLAVIC_END.test(raw)) {
+    const v = raw.replace(/(?<![kscztdgp])h(?!$)/g, 'g').replace(/(?:au|ou)$/, 'ov').replace(/iu/g, 'yu').replace(/ia/g, 'ya');
+    if (v !== raw) add(canonicalLatinToken(v), 0.95);
+  }
   // the stem of a compound alone: "Siraj" for Sirajuddin, "Sattar" for Abdul Sattar
-  if (f.stem && f.stem.key.length >= 3) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.9 : 0.93 });
+  if (f.stem && f.stem.key.length >= 3) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.88 : 0.93 });
   return out;
 }
 
@@ -244,7 +267,7 @@ function arabicVariants(stem: string, f: TokenForm): TokenVariant[] {
   if (p && p !== f.key) out.push({ ...form(f.stem ? p + (f.suffix ?? '') : p, true), factor: 0.97 });
   // بن glued to the next name: بنحسين = بن حسين
   if (stem.length >= 5 && stem.startsWith('بن') && transliterateArabicToken(stem).vowelPoor) out.push({ ...arabicForm(arabicStem(stem.slice(2))), factor: 0.93 });
-  if (f.stem && f.stem.key.length >= 2) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.9 : 0.93 });
+  if (f.stem && f.stem.key.length >= 2) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.88 : 0.93 });
   return out;
 }
 
@@ -341,7 +364,7 @@ function arabicToken(raw: RawTok[], i: number, type: 'Individual' | 'Organizatio
     const cf = prefix === 'abd' ? withAbdStem(form(key, f.vowelPoor)) : form(key, f.vowelPoor);
     const p = persianReading(stem);
     const variants: TokenVariant[] = p ? [{ ...withAbdStem(form(foldAh(prefix + p), true)), factor: 0.97 }] : [];
-    if (cf.stem && cf.stem.key.length >= 3) variants.push({ ...cf.stem, factor: 0.9 });
+    if (cf.stem && cf.stem.key.length >= 3) variants.push({ ...cf.stem, factor: 0.88 });
     tokens.push(makeToken(cf, 'Arabic', variants));
     return i;
   }
@@ -416,10 +439,15 @@ function latinToken(raw: RawTok[], i: number, type: 'Individual' | 'Organization
     }
   }
   const compound = type === 'Individual' ? latinCompound(t) : null;
-  const f = compound ?? withAbdStem(form(canonicalLatinToken(t)));
+  const split = type === 'Individual' && !compound && !dictionaryKey(t) ? dictionarySplit(t) : null;
+  // two names in one word: one token whose key joins the two canonical keys (so that it equals
+  // "Hamid Reza" read as one word by the alignment), each name alone as a variant
+  const f = compound ?? (split ? form(split.join('')) : withAbdStem(form(canonicalLatinToken(t, type === 'Individual'))));
   if (!f.key) return i;
   const legal = type === 'Organization' && LEGAL_LATIN.has(f.key);
-  tokens.push(makeToken(f, 'Latin', type === 'Individual' ? latinVariants(t, f) : [], { legal, generic: type === 'Organization' && GENERIC_LATIN.has(f.key), weak: type === 'Individual' && WEAK_LATIN.has(f.key) }));
+  const variants = type === 'Individual' ? latinVariants(t, f) : [];
+  if (split) variants.push(...split.map((k) => ({ ...form(k), factor: 0.85 })));
+  tokens.push(makeToken(f, 'Latin', variants, { legal, generic: type === 'Organization' && GENERIC_LATIN.has(f.key), weak: type === 'Individual' && WEAK_LATIN.has(f.key) }));
   return i;
 }
 

@@ -250,6 +250,8 @@ export function compareNames(qn: NormalizedName, en: NormalizedName, type: Entit
   if (type === 'Individual') {
     total = individualRules(total, { q, e, qAgr, eAgr, al, qCov: qs.cov, eCov: es.cov, unQ, unE });
     if (exactNormalized) total = 1;
+    // one name against one name (mononyms, a lone alias): only the same name is a match
+    if (qInf.length === 1 && eInf.length === 1 && !exactNormalized && qAgr[q.indexOf(qInf[0]!)]! < 1) total = Math.min(total, 0.78);
     // a lone common given name or kunya identifies nobody, even when the list has it as an alias
     if (qInf.length === 1 && eInf.length === 1 && (qInf[0]!.common || qInf[0]!.weak)) total = Math.min(total, 0.75);
   } else {
@@ -287,6 +289,7 @@ interface RuleInput {
  * - fewer than two strong agreements (a title, kunya, patronymic or initial counts half) → at
  *   most 0.70, unless both names are fully covered (a kunya and a family name, both agreeing);
  * - the first given names of both disagree → at most 0.75 (brothers and sisters share the rest);
+ * - only frequent names agree (less than three of them) and a name has more → at most 0.78;
  * - one name contained in the other (a part of the listed name, a short alias inside a full
  *   name): at least Review when the shared tokens identify somebody, at most 0.78 otherwise.
  */
@@ -310,6 +313,10 @@ function individualRules(total: number, r: RuleInput): number {
   const eMain = e.filter(main).length;
   const fully = r.qCov >= 0.9 && r.eCov >= 0.9;
   if (strong < 2 && (qMain >= 2 || eMain >= 2) && !(fully && strong >= 1.5)) total = Math.min(total, 0.7);
+  // only frequent names agree and something is left over (Mohamed Hassan / Mohammad Hassan
+  // Akhund, Luis Lopez / Luis Alberto Rodriguez Lopez): a namesake is likelier than the person
+  const leftOver = (toks: NameToken[], agr: number[]) => toks.some((t, i) => informative(t) && !t.initial && agr[i] === 0);
+  if (rare === 0 && agreedWeight < 1.8 && (leftOver(q, qAgr) || leftOver(e, eAgr))) total = Math.min(total, 0.78);
 
   const qFirst = q.findIndex(main);
   const eFirst = e.findIndex(main);
@@ -320,11 +327,13 @@ function individualRules(total: number, r: RuleInput): number {
   const eLeft = r.unE > 0;
   if (qLeft === eLeft || strong < 2) return total;
   const queryInside = eLeft; // the query is a part of the entry's name (else the entry's name is a part of the query)
-  const informativeEnough = agreedWeight >= 1.6 && rare >= 1;
+  const informativeEnough = (agreedWeight >= 1.6 && rare >= 1) || agreedWeight >= 1.8;
   // the shorter name skips the longer one's own given name and matches its father's chain: a
-  // relative ("Saddam Hussein al-Tikriti" inside "Rana Saddam Hussein al-Tikriti")
+  // relative ("Saddam Hussein al-Tikriti" inside "Rana Saddam Hussein al-Tikriti"), or a short
+  // alias naming the father ("Hassan al-Tikriti" inside "Watban Ibrahim Hassan al-Tikriti").
+  // Only a leading Muhammad is often left out of a person's own name.
   const [long, longAgr, longFirst, longMain] = queryInside ? [e, eAgr, eFirst, eMain] : [q, qAgr, qFirst, qMain];
-  const relative = longMain >= 3 && longFirst >= 0 && longAgr[longFirst] === 0 && !long[longFirst]!.common;
+  const relative = longMain >= 3 && longFirst >= 0 && longAgr[longFirst] === 0 && long[longFirst]!.key !== 'muhammad';
   if (!informativeEnough || relative) return Math.min(total, 0.78);
   const coverOfLonger = queryInside ? r.eCov : r.qCov;
   const contained = 0.8 + 0.1 * coverOfLonger + 0.04 * Math.min(1, Math.max(0, agreedWeight - 1.6) / 1.4);
