@@ -13,20 +13,33 @@
  * word (Walijan = Wali Jan, Shahidkhel = شهيد خيل, Abd Aqala = Abid … , Yongwon = Yong-Won).
  */
 import { jaroWinkler } from './jaro-winkler';
-import { KNOWN_CANONICAL } from './names-dictionary';
+import { KNOWN_CANONICAL, LATIN_NAME_TO_CANONICAL } from './names-dictionary';
 import { tokenForm, type NameToken, type TokenForm } from './normalize';
 import { skeleton } from './phonetic';
 
 const prefixStem = (f: TokenForm): TokenForm => tokenForm(f.key.slice(3), f.vowelPoor);
 
+const SKEL3 = 0.92;
+const SKEL2 = 0.88;
 const VOWEL = /[aeiouy]/;
-const sameStart = (a: string, b: string) => (VOWEL.test(a[0]!) && VOWEL.test(b[0]!)) || skeleton(a[0]!) === skeleton(b[0]!);
+/** same first sound: both a vowel, or consonants of one class (Chouman / Shuman; not Hamoud / Ahmadi) */
+const sameStart = (a: TokenForm, b: TokenForm) => {
+  const va = VOWEL.test(a.key[0]!);
+  return va === VOWEL.test(b.key[0]!) && (va || a.skel[0] === b.skel[0]);
+};
 /** same last sound: the same vowel, or consonants of one class (Erik / Eric, Luka / Luqa; not Rima / Rami) */
 const sameEnd = (a: string, b: string) => {
   const x = a[a.length - 1]!;
   const y = b[b.length - 1]!;
   return VOWEL.test(x) || VOWEL.test(y) ? x === y : skeleton(x) === skeleton(y);
 };
+
+/** The dictionary name a nisba is made of (mohammadi → muhammad), else null. */
+function nisbaOf(key: string): string | null {
+  if (key.length < 5 || !key.endsWith('i')) return null;
+  const base = key.slice(0, -1);
+  return KNOWN_CANONICAL.has(base) ? base : (LATIN_NAME_TO_CANONICAL.get(base) ?? null);
+}
 
 /** Similarity of two readings (0..1). */
 export function formSimilarity(a: TokenForm, b: TokenForm): number {
@@ -36,14 +49,23 @@ export function formSimilarity(a: TokenForm, b: TokenForm): number {
   const pa = a.key.slice(0, 3);
   if ((pa === 'abd' || pa === 'abu') && b.key.startsWith(pa) && a.key.length > 4 && b.key.length > 4) return formSimilarity(prefixStem(a), prefixStem(b));
   let s = jaroWinkler(a.key, b.key);
-  // one name a much shorter prefix of the other (Smith / Smithson) is a different name
-  if (Math.abs(a.key.length - b.key.length) >= 3 && (a.key.startsWith(b.key) || b.key.startsWith(a.key))) s = Math.min(s, 0.85);
+  // one name a much shorter prefix of the other (Smith / Smithson) is a different name, and so is
+  // a short name two letters shorter than the other (Zayn / Zaydan, Shah / Shahid)
+  const diff = Math.abs(a.key.length - b.key.length);
+  if (diff >= 3 && (a.key.startsWith(b.key) || b.key.startsWith(a.key))) s = Math.min(s, 0.85);
+  else if (diff >= 2 && Math.min(a.key.length, b.key.length) <= 4) s = Math.min(s, 0.88);
+  // two different dictionary names are two names (Hassan / Hussein, Alexey / Alexander, Mahmoud /
+  // Mohammed), and so are their nisbas (Mohammadi / Mahmoudi)
   const bothKnown = KNOWN_CANONICAL.has(a.key) && KNOWN_CANONICAL.has(b.key);
-  if (!bothKnown) {
+  if (bothKnown) return Math.min(s, 0.8);
+  const na = nisbaOf(a.key);
+  const nb = nisbaOf(b.key);
+  if (na && nb && na !== nb) return Math.min(s, 0.8);
+  {
     // same consonants (Smith / Smyth) from the same first sound (not Hamoud / Ahmadi); with only
     // two consonants, the same last letter too (Luka / Luqa, not Rima / Rami)
-    if (a.skel === b.skel && a.skel.length >= 2 && sameStart(a.key, b.key) && (a.skel.length >= 3 || sameEnd(a.fold, b.fold))) s = Math.max(s, a.skel.length >= 3 ? 0.93 : 0.9);
-    if (a.fold !== a.key || b.fold !== b.key) s = Math.max(s, 0.96 * jaroWinkler(a.fold, b.fold));
+    if (a.skel === b.skel && a.skel.length >= 2 && sameStart(a, b) && (a.skel.length >= 3 || sameEnd(a.fold, b.fold))) s = Math.max(s, a.skel.length >= 3 ? SKEL3 : SKEL2);
+    if (s < 0.96 && (a.fold !== a.key || b.fold !== b.key)) s = Math.max(s, 0.96 * jaroWinkler(a.fold, b.fold));
   }
   if (a.vowelPoor || b.vowelPoor) {
     if (a.skel.length >= 2 && b.skel.length >= 2) s = Math.max(s, 0.97 * jaroWinkler(a.skel, b.skel));
@@ -85,9 +107,15 @@ interface Cand {
 
 const mergeable = (t: NameToken) => !t.initial && !t.legal;
 
+/** Two adjacent tokens read as one word; memoized on the token objects (query tokens live for a
+ * search, entry tokens in the normalized-name cache), so a pair is built once. */
+const mergedCache = new WeakMap<NameToken, WeakMap<NameToken, NameToken>>();
 function merged(a: NameToken, b: NameToken): NameToken {
-  const key = a.key + b.key;
-  return { ...a, ...tokenForm(key, a.vowelPoor || b.vowelPoor), suffix: undefined, stem: undefined, variants: [] };
+  let byNext = mergedCache.get(a);
+  if (!byNext) mergedCache.set(a, (byNext = new WeakMap()));
+  let m = byNext.get(b);
+  if (!m) byNext.set(b, (m = { ...a, ...tokenForm(a.key + b.key, a.vowelPoor || b.vowelPoor), suffix: undefined, stem: undefined, variants: [] }));
+  return m;
 }
 
 function greedy(cands: Cand[], nq: number, ne: number): Alignment {
@@ -118,10 +146,13 @@ export function align(q: NameToken[], e: NameToken[]): Alignment {
   const pairsOf = (side: NameToken[], other: NameToken[], qSide: boolean) => {
     for (let i = 0; i + 1 < side.length; i++) {
       if (!mergeable(side[i]!) || !mergeable(side[i + 1]!)) continue;
-      const m = merged(side[i]!, side[i + 1]!);
+      const len = side[i]!.key.length + side[i + 1]!.key.length;
+      let m: NameToken | null = null;
       for (let j = 0; j < other.length; j++) {
         const o = other[j]!;
-        if (!mergeable(o) || o.key.length < m.key.length * 0.6 || o.key.length > m.key.length * 1.5) continue;
+        // a word read as two starts like them and has about their length
+        if (!mergeable(o) || o.key.length < len * 0.6 || o.key.length > len * 1.5 || o.skel[0] !== side[i]!.skel[0]) continue;
+        m ??= merged(side[i]!, side[i + 1]!);
         const s = tokenSimilarity(m, o);
         if (s >= 0.9) doubles.push(qSide ? { sim: s, qs: [i, i + 1], es: [j] } : { sim: s, qs: [j], es: [i, i + 1] });
       }

@@ -86,8 +86,20 @@ export function entryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organiza
   if (type === 'Individual') {
     for (const k of loosePairKeys(inf)) keys.add(k);
     if (codes.length >= 2 && codes.length <= 5) keys.add(fullSetKey(codes));
+    if (toks.length <= 3) for (const k of codeInitialKeys(toks)) keys.add(k);
   }
   return [...keys];
+}
+
+/**
+ * `x:A|b` keys: one token's code with the first letter of another, for every ordered pair of a
+ * name's tokens. The last fallback for a short name with one token spelled differently
+ * ("Mahlerbe, Oscar" for "Maherbe, Oscar"), stored for names of two or three tokens.
+ */
+export function codeInitialKeys(tokens: NameToken[]): string[] {
+  const out = new Set<string>();
+  for (const a of tokens) for (const b of tokens) if (a !== b && a.code !== b.code) out.add(`x:${a.code}|${b.key[0]}`);
+  return [...out];
 }
 
 function fullSetKey(codes: string[]): string {
@@ -115,6 +127,12 @@ export function loosePairKeys(tokens: NameToken[]): string[] {
 export function queryLooseKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
   if (type !== 'Individual') return [];
   return loosePairKeys(informativeTokens(n));
+}
+
+/** Code + initial keys a query looks up last (its first four tokens). */
+export function queryCodeInitialKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
+  if (type !== 'Individual') return [];
+  return codeInitialKeys(distinctTokens(n).slice(0, 4));
 }
 
 /**

@@ -10,7 +10,7 @@ import { normalizeArabic } from './arabic';
 const DATA = `
 muhammad|محمد|mohammed,mohammad,mohamed,mohamad,muhammed,muhamad,muhamed,mohd,muhd,mohamud,mohammod,mohummad,mahomed,mehmet,mehmed,mohmmed,mohamaed,mhd,mohmed,muhammet
 ahmad|احمد|ahmed,ahmet,ahmid,ahamed,ahmaad
-mahmud|محمود|mahmoud,mahmood,mehmood,mahmod
+mahmud|محمود|mahmoud,mahmood,mehmood,mahmod,mehmoud,mehmud,makhmud,makhmoud
 mustafa|مصطفي|mostafa,moustafa,mustapha,mostapha,mustafah
 ali|علي|aly,alee
 umar|عمر|omar,omer,oumar,umer
@@ -162,6 +162,9 @@ maktum|مكتوم|maktoum,maktoom
 thani|ثاني|thany,sani
 sabah|صباح|
 khalifa|خليفه|khalifah,khalefa,kalifa
+muhannad|مهند|mohannad,mouhannad,muhanad,mohanad
+zaydan|زيدان|zaidan,zeidan,zidan,zidane,zeydan
+muammar|معمر|moammar,muamar,moamar,muammer,moamer
 jabir|جابر|jaber,djaber,gaber,jabeur
 mukhtar|مختار|mokhtar,muktar,mochtar,moukhtar,mukhtaar,mokhtaar
 agha|اغا|aga,aqa,agah
@@ -188,7 +191,7 @@ akbar|اكبر|akber
 asghar|اصغر|asgar,asghar
 hashim|هاشم|hashem,hachem,hasheem
 imran|عمران|emran,omran,imraan
-alexander||aleksandr,alexandr,aleksander,oleksandr,olexandr,alyaksandr,alexandre,aliaksandr
+alexander||alex,aleksandr,alexandr,aleksander,oleksandr,olexandr,alyaksandr,alexandre,aliaksandr
 alexey||aleksey,alexei,aleksei,oleksiy,oleksii,aliaksei,oleksei
 sergey||sergei,serhiy,sergiy,siarhei,sergej,serguei,serghei,serhii
 dmitry||dmitriy,dmitri,dmytro,dzmitry,dimitri,dimitry,dmitrii
@@ -231,6 +234,11 @@ export const COMMON_GIVEN_NAMES = new Set([
   'lopez', 'gonzalez', 'perez', 'sanchez', 'ramirez', 'torres', 'flores', 'rivera', 'gomez', 'diaz', 'cruz', 'morales', 'reyes',
   'ivanov', 'ivanova', 'petrov', 'petrova', 'smirnov', 'smirnova', 'kuznetsov', 'popov', 'nguyen', 'tran', 'le', 'singh',
   'kumar', 'shah', 'hoang', 'pham',
+  // Korean family names and given-name syllables (a Korean name is three of them)
+  'jong', 'jeong', 'chong', 'kang', 'cho', 'jo', 'yun', 'jang', 'chang', 'rim', 'lim', 'han', 'so', 'sin', 'shin', 'kwon',
+  'hwang', 'an', 'song', 'ryu', 'hong', 'jon', 'ko', 'mun', 'son', 'pae', 'paek', 'nam', 'sim', 'ha', 'cha', 'ju', 'min',
+  'chol', 'il', 'yong', 'hyok', 'myong', 'chun', 'ho', 'su', 'hui', 'ok', 'sun', 'kwang', 'gwang', 'jin', 'hun', 'hak', 'guk',
+  'ryong', 'sok', 'yon', 'hyon', 'chan', 'won', 'dok', 'gil', 'kil', 'sung', 'young', 'hyun', 'jun', 'min', 'soo',
 ]);
 
 for (const line of DATA.split('\n')) {

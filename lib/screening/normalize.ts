@@ -42,8 +42,8 @@ export interface TokenForm {
   fold: string;
   /** key came from letter-by-letter transliteration of Arabic (short vowels missing) */
   vowelPoor: boolean;
-  /** compound (X-ullah, X-uddin, X-ur-Rahman, abd-X): the suffix tag and the stem's form */
-  suffix?: CompoundSuffix | 'abd';
+  /** compound (X-ullah, X-uddin, X-ur-Rahman, abd-X) or patronymic (X-ovich): the suffix tag and the stem's form */
+  suffix?: CompoundSuffix | 'abd' | 'patronymic';
   stem?: TokenForm;
 }
 
@@ -172,6 +172,8 @@ function dictionarySplit(t: string): [string, string] | null {
   return null;
 }
 
+const STEM_FACTOR = 0.91;
+
 /** Endings of Russian, Ukrainian and Belarusian family names. */
 const SLAVIC_END = /(?:ov|ova|ev|eva|yov|sky|ski|skiy|skaya|uk|yuk|iuk|chuk|enko|vich|vych|vna|au|ou|yy|iy)$/;
 
@@ -226,7 +228,7 @@ function latinVariants(raw: string, f: TokenForm): TokenVariant[] {
     if (key && key !== f.key && key.length >= 2 && !out.some((v) => v.key === key)) out.push({ ...withAbdStem(form(key)), factor });
   };
   // the article glued on: Alizai, Alhamad, Aleksey (key without it, variant with it — or the reverse)
-  if (/^(?:al|el)./.test(raw) && f.key !== raw && !f.suffix) add(foldAh(raw), 0.97);
+  if (/^(?:al|el)./.test(raw) && stripAlLatin(raw) !== raw && !f.suffix) add(foldAh(raw), 0.97);
   // bin / ben / ibn glued on: Binalshibh → shibh, Binhamoda → hamoda
   const bin = /^(?:bin|ben|ibn|bn)(?:al|el)?(.{4,})$/.exec(raw);
   if (bin && !BIN_PROTECT.has(raw)) add(canonicalLatinToken(bin[1]!), 0.93);
@@ -243,7 +245,7 @@ function latinVariants(raw: string, f: TokenForm): TokenVariant[] {
     if (v !== raw) add(canonicalLatinToken(v), 0.95);
   }
   // the stem of a compound alone: "Siraj" for Sirajuddin, "Sattar" for Abdul Sattar
-  if (f.stem && f.stem.key.length >= 3) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.88 : 0.93 });
+  if (f.stem && f.stem.key.length >= 3) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.88 : STEM_FACTOR });
   return out;
 }
 
@@ -267,7 +269,7 @@ function arabicVariants(stem: string, f: TokenForm): TokenVariant[] {
   if (p && p !== f.key) out.push({ ...form(f.stem ? p + (f.suffix ?? '') : p, true), factor: 0.97 });
   // بن glued to the next name: بنحسين = بن حسين
   if (stem.length >= 5 && stem.startsWith('بن') && transliterateArabicToken(stem).vowelPoor) out.push({ ...arabicForm(arabicStem(stem.slice(2))), factor: 0.93 });
-  if (f.stem && f.stem.key.length >= 2) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.88 : 0.93 });
+  if (f.stem && f.stem.key.length >= 2) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.88 : STEM_FACTOR });
   return out;
 }
 
@@ -288,11 +290,18 @@ interface Flags {
   weak?: boolean;
 }
 
-function makeToken(f: TokenForm, script: Script, variants: TokenVariant[], flags: Flags = {}): NameToken {
+/** Patronymics compare their father's name (Nikolayevich / Vasilyevich are two fathers, not one -evich). */
+function withPatronymicStem(f: TokenForm): TokenForm {
+  const m = f.suffix ? null : PATRONYMIC_RE.exec(f.key);
+  return m && m.index >= 3 ? { ...f, suffix: 'patronymic', stem: form(f.key.slice(0, m.index), f.vowelPoor) } : f;
+}
+
+function makeToken(form0: TokenForm, script: Script, variants: TokenVariant[], flags: Flags = {}): NameToken {
+  const f = withPatronymicStem(form0);
   const initial = f.key.length === 1 && /[a-z]/.test(f.key);
   const legal = !!flags.legal;
   const generic = !!flags.generic && !legal;
-  const weak = !legal && !generic && (!!flags.weak || f.key.startsWith('abu') || PATRONYMIC_RE.test(f.key));
+  const weak = !legal && !generic && (flags.weak ?? (f.key.startsWith('abu') || PATRONYMIC_RE.test(f.key)));
   const common = COMMON_GIVEN_NAMES.has(f.key);
   let weight = 1;
   if (legal) weight = 0.02;
@@ -322,6 +331,12 @@ export function normalizeName(input: string, type: 'Individual' | 'Organization'
     } else {
       i = latinToken(raw, i, type, tokens);
     }
+  }
+  // abu + name closing a person's name is a family name (Musa Abu Marzouk, Ahmad Umar Abu Ubaidah),
+  // not a kunya; a last token ending in -evich is one too (Igor Butkevich), not a patronymic
+  const last = tokens[tokens.length - 1];
+  if (type === 'Individual' && tokens.length >= 2 && last && last.weak && (last.key.startsWith('abu') || PATRONYMIC_RE.test(last.key))) {
+    tokens[tokens.length - 1] = makeToken(last, last.script, last.variants, { weak: false });
   }
   return {
     original: input,
@@ -390,7 +405,7 @@ function pushArabic(t: string, type: 'Individual' | 'Organization', tokens: Name
   const key = canonicalLatinToken(foldAh(tr.key));
   if (!key) return;
   const f = form(key, tr.vowelPoor && key === foldAh(tr.key));
-  tokens.push(makeToken(f, 'Arabic', arabicVariants(stem, f), { weak: type === 'Individual' && WEAK_ARABIC.has(t) }));
+  tokens.push(makeToken(f, 'Arabic', arabicVariants(stem, f), { weak: (type === 'Individual' && WEAK_ARABIC.has(t)) || undefined }));
 }
 
 function pushArabicCompound(stem: string, suffix: CompoundSuffix, tokens: NameToken[]) {
@@ -447,7 +462,7 @@ function latinToken(raw: RawTok[], i: number, type: 'Individual' | 'Organization
   const legal = type === 'Organization' && LEGAL_LATIN.has(f.key);
   const variants = type === 'Individual' ? latinVariants(t, f) : [];
   if (split) variants.push(...split.map((k) => ({ ...form(k), factor: 0.85 })));
-  tokens.push(makeToken(f, 'Latin', variants, { legal, generic: type === 'Organization' && GENERIC_LATIN.has(f.key), weak: type === 'Individual' && WEAK_LATIN.has(f.key) }));
+  tokens.push(makeToken(f, 'Latin', variants, { legal, generic: type === 'Organization' && GENERIC_LATIN.has(f.key), weak: (type === 'Individual' && WEAK_LATIN.has(f.key)) || undefined }));
   return i;
 }
 

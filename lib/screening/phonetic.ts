@@ -51,7 +51,8 @@ export function skeleton(key: string): string {
       i++;
       continue;
     }
-    if (next === 'h') {
+    // abd + a name starting with h (Abdul Hafiz = abdhafiz) is no dh digraph
+    if (next === 'h' && !(i === 2 && s.startsWith('abd'))) {
       const dg = c === 'k' ? 'X' : c === 'g' ? 'K' : c === 's' || c === 'c' ? 'C' : c === 't' ? 'T' : c === 'd' ? 'Z' : c === 'p' ? 'F' : '';
       if (dg) {
         out += dg;
@@ -141,12 +142,15 @@ export function looseCode(key: string): string {
  * Umar, Hosein / Husein), ee / ie → i, oo / ou → u (Deeb / Dib, Mourad / Murad), w and y after a
  * vowel → u and i (Awlaki / Aulaqi), kh and q → k (Khalaf / Qalaf), th → t, dh → d, ph → f,
  * v → w and p → b (Abdulvahap / Abdul Wahab, Varee / Wari: Arabic has neither v nor p),
- * doubled letters collapsed (Haqqani / Haqani), a final h after a vowel dropped.
+ * doubled letters collapsed (Haqqani / Haqani), an initial vowel read as a (Eraqi / Araqi,
+ * Ehsan / Ahsan), a final h after a vowel dropped.
  */
 export function vowelFold(key: string): string {
   let s = key.replace(/[ae][iy](?![aeiou])/g, 'ai').replace(/ee|ie/g, 'i').replace(/oo|ou/g, 'u').replace(/e/g, 'i').replace(/o/g, 'u');
   s = s.replace(/kh|q/g, 'k').replace(/th/g, 't').replace(/dh/g, 'd').replace(/ph/g, 'f').replace(/v/g, 'w').replace(/p/g, 'b');
   s = s.replace(/(?<=[aiu])w/g, 'u').replace(/(?<=[aiu])y/g, 'i');
   s = s.replace(/(.)\1+/g, '$1');
+  // an initial vowel is whatever the transliterator heard for alif or ʿayn (Eraqi / Araqi / Iraqi, Osman / Usman)
+  if (s.length > 3) s = s.replace(/^[aiu]+/, 'a');
   return s.length > 2 ? s.replace(/(?<=[aiu])h$/, '') : s;
 }

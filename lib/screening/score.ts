@@ -6,6 +6,7 @@
 import { parseDob, gregorianToHijri, hijriToGregorian, hijriYearToGregorian, type PartialDate } from './dates';
 import { align, type Alignment } from './align';
 import { jaroWinkler } from './jaro-winkler';
+import { PATRONYMIC_RE } from './name-words';
 import { normalizeName, type NameToken, type NormalizedName } from './normalize';
 import { DEFAULT_THRESHOLDS, type ScreeningThresholds } from './thresholds';
 
@@ -183,10 +184,12 @@ export function prepareEntry(entry: ScreenableEntry): PreparedEntry {
 export { tokenSimilarity } from './align';
 
 /** Similarity → agreement: ≥ 0.95 full, linear down to 0 at 0.80. */
+const AGREE_FULL = 0.93;
+const STRONG = 0.5;
 function agreement(s: number): number {
-  if (s >= 0.95) return 1;
+  if (s >= AGREE_FULL) return 1;
   if (s <= 0.8) return 0;
-  return (s - 0.8) / 0.15;
+  return (s - 0.8) / (AGREE_FULL - 0.8);
 }
 
 const sortedKey = (t: NameToken[]) => t.map((x) => x.key).sort().join(' ');
@@ -216,7 +219,8 @@ export function compareNames(qn: NormalizedName, en: NormalizedName, type: Entit
       const t = toks[i]!;
       w += t.weight;
       a += t.weight * agr[i]!;
-      if (sims[i]! >= 0.93) ph += t.weight;
+      // same consonant skeleton or better (the skeleton floor is 0.92)
+      if (sims[i]! >= 0.92) ph += t.weight;
     }
     return { cov: w > 0 ? a / w : 0, ph: w > 0 ? ph / w : 0 };
   };
@@ -287,8 +291,10 @@ interface RuleInput {
 /**
  * Individuals (README "Scoring"):
  * - fewer than two strong agreements (a title, kunya, patronymic or initial counts half) → at
- *   most 0.70, unless both names are fully covered (a kunya and a family name, both agreeing);
- * - the first given names of both disagree → at most 0.75 (brothers and sisters share the rest);
+ *   most 0.70, unless both names are fully covered (a kunya and a family name, both agreeing;
+ *   Inayat Rahman = Inayat-ur-Rahman);
+ * - the first given names of both disagree, or their kunyas, or their patronymics → at most 0.75
+ *   (brothers and sisters share the rest);
  * - only frequent names agree (less than three of them) and a name has more → at most 0.78;
  * - one name contained in the other (a part of the listed name, a short alias inside a full
  *   name): at least Review when the shared tokens identify somebody, at most 0.78 otherwise.
@@ -300,10 +306,10 @@ function individualRules(total: number, r: RuleInput): number {
   let rare = 0;
   for (let i = 0; i < q.length; i++) {
     const t = q[i]!;
-    if (!informative(t) || qAgr[i]! < 0.5) continue;
+    if (!informative(t) || qAgr[i]! < STRONG) continue;
     const o = e[al.q2e[i]!]!;
     // a query token merged with its neighbour into one entry token counts once
-    if (i > 0 && al.q2e[i - 1] === al.q2e[i] && qAgr[i - 1]! >= 0.5) continue;
+    if (i > 0 && al.q2e[i - 1] === al.q2e[i] && qAgr[i - 1]! >= STRONG) continue;
     const full = main(t) && main(o);
     strong += full ? 1 : 0.5;
     if (main(t)) agreedWeight += t.weight * qAgr[i]!;
@@ -312,28 +318,43 @@ function individualRules(total: number, r: RuleInput): number {
   const qMain = q.filter(main).length;
   const eMain = e.filter(main).length;
   const fully = r.qCov >= 0.9 && r.eCov >= 0.9;
-  if (strong < 2 && (qMain >= 2 || eMain >= 2) && !(fully && strong >= 1.5)) total = Math.min(total, 0.7);
+  if (strong < 2 && (qMain >= 2 || eMain >= 2) && !fully) total = Math.min(total, 0.7);
   // only frequent names agree and something is left over (Mohamed Hassan / Mohammad Hassan
   // Akhund, Luis Lopez / Luis Alberto Rodriguez Lopez): a namesake is likelier than the person
   const leftOver = (toks: NameToken[], agr: number[]) => toks.some((t, i) => informative(t) && !t.initial && agr[i] === 0);
-  if (rare === 0 && agreedWeight < 1.8 && (leftOver(q, qAgr) || leftOver(e, eAgr))) total = Math.min(total, 0.78);
+  if (rare === 0 && agreedWeight < 1.7 && (leftOver(q, qAgr) || leftOver(e, eAgr))) total = Math.min(total, 0.78);
 
   const qFirst = q.findIndex(main);
   const eFirst = e.findIndex(main);
   if (qMain >= 2 && eMain >= 2 && qFirst >= 0 && eFirst >= 0 && qAgr[qFirst] === 0 && eAgr[eFirst] === 0) total = Math.min(total, 0.75);
+  // two different kunyas (Abu Talha al-Almani / Abu Luqmaan al-Almani) or patronymics (Sergei
+  // Nikolayevich / Sergey Vasilyevich) name two people
+  const left = (toks: NameToken[], agr: number[], re: RegExp) => toks.some((t, i) => t.weak && re.test(t.key) && agr[i] === 0);
+  for (const re of [/^abu/, PATRONYMIC_RE]) if (left(q, qAgr, re) && left(e, eAgr, re)) total = Math.min(total, 0.75);
 
   // containment: all main tokens of one side agree, the other side has main tokens left over
   const qLeft = r.unQ > 0;
   const eLeft = r.unE > 0;
   if (qLeft === eLeft || strong < 2) return total;
   const queryInside = eLeft; // the query is a part of the entry's name (else the entry's name is a part of the query)
-  const informativeEnough = (agreedWeight >= 1.6 && rare >= 1) || agreedWeight >= 1.8;
+  const informativeEnough = (agreedWeight >= 1.5 && rare >= 1) || agreedWeight >= 1.7;
   // the shorter name skips the longer one's own given name and matches its father's chain: a
   // relative ("Saddam Hussein al-Tikriti" inside "Rana Saddam Hussein al-Tikriti"), or a short
   // alias naming the father ("Hassan al-Tikriti" inside "Watban Ibrahim Hassan al-Tikriti").
   // Only a leading Muhammad is often left out of a person's own name.
-  const [long, longAgr, longFirst, longMain] = queryInside ? [e, eAgr, eFirst, eMain] : [q, qAgr, qFirst, qMain];
-  const relative = longMain >= 3 && longFirst >= 0 && longAgr[longFirst] === 0 && long[longFirst]!.key !== 'muhammad';
+  // A listed alias inside a longer query may miss one extra given name (Erick Kwok-wai Tsang /
+  // Kwok-wai Tsang, Ali Asghar Hejazi / Asghar Hejazi), not two, and then
+  const [long, longAgr, longMain] = queryInside ? [e, eAgr, eMain] : [q, qAgr, qMain];
+  let skipped = 0;
+  for (let i = 0; i < long.length && skipped < 2; i++) {
+    if (!main(long[i]!)) continue;
+    if (longAgr[i]! > 0) break;
+    if (long[i]!.key !== 'muhammad') skipped++;
+  }
+  // in the same order (not "Ali Jafari" inside "Abd al-Rahman Jaffir Ali")
+  const order = q.map((t, i) => (main(t) && qAgr[i]! > 0 ? al.q2e[i]! : -1)).filter((j) => j >= 0);
+  const ordered = order.every((j, k) => k === 0 || j >= order[k - 1]!);
+  const relative = longMain >= 3 && (queryInside ? skipped >= 1 : skipped >= 2 || (skipped === 1 && !ordered));
   if (!informativeEnough || relative) return Math.min(total, 0.78);
   const coverOfLonger = queryInside ? r.eCov : r.qCov;
   const contained = 0.8 + 0.1 * coverOfLonger + 0.04 * Math.min(1, Math.max(0, agreedWeight - 1.6) / 1.4);
