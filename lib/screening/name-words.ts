@@ -39,7 +39,7 @@ export const AL_PROTECT = new Set([
   'ella', 'ellen', 'elliot', 'elliott', 'elsa', 'elton', 'elvis', 'elmer', 'elisa', 'elif', 'eldar', 'elmira', 'elnur',
   'elijah', 'eliza', 'eleanor', 'elaine', 'elbert', 'eloise', 'elvira', 'elhadj', 'alliance', 'allied', 'alpha', 'alpine',
   'altai', 'altay', 'alternative', 'aluminium', 'aluminum', 'element', 'electric', 'electronics', 'elite', 'elevator', 'alkali',
-  'alamo',
+  'alamo', 'alvarez', 'alvarado', 'aleksandra', 'almeida', 'alcantara', 'alfaro', 'elizaveta', 'eliseev', 'elkin',
 ]);
 /** Latin words starting with bin / ben that are names of their own. */
 export const BIN_PROTECT = new Set(['benjamin', 'benedict', 'benedetto', 'bennett', 'benson', 'benito', 'benoit', 'bensouda', 'binyamin', 'bengal', 'benton', 'bentley']);

@@ -204,6 +204,8 @@ igor||ihar,ihor
 mikhail||mykhailo,mikhael,michail,mikhailo
 yevgeny||evgeny,yevgeniy,evgeni,yevhen,evgenii,evgeniy,yevgeni
 oleg||oleh,aleh
+lidia||lydia,lidiya,lidziya,lidija,lidiia
+ri||lee,li,yi,rhee,rii
 elena||yelena,helen,helena,jelena,alena,alyona,olena,ellena,hellen,yelyena
 gennady||gennadiy,gennadi,genadiy,henadzi,genadziy,hennadiy,gennadii,genadi,hennadii
 konstantin||kostiantyn,konstantyn,kanstantsin,constantin,constantine,kostyantyn

@@ -244,6 +244,11 @@ function latinVariants(raw: string, f: TokenForm): TokenVariant[] {
     const v = raw.replace(/(?<![kscztdgp])h(?!$)/g, 'g').replace(/(?:au|ou)$/, 'ov').replace(/iu/g, 'yu').replace(/ia/g, 'ya');
     if (v !== raw) add(canonicalLatinToken(v), 0.95);
   }
+  // German transliteration of Russian and Arabic names (Tschatajev, Radschapowitsch, Ichtijar)
+  if (/sch|ij[aeiou]|witsch/.test(raw)) add(canonicalLatinToken(raw.replace(/tsch/g, 'ch').replace(/sch/g, 'sh').replace(/(?<![sct])ch/g, 'kh').replace(/j(?=[aeiou])/g, 'y').replace(/w/g, 'v')), 0.95);
+  // Korean syllables: initial ch / j, k / g, p / b, t / d are one sound in two romanizations (Jo / Cho, Pak / Bak, To / Do)
+  const korean = /^(ch|j|k|g|p|b|t|d)([aeiouwy]+(?:ng|n|l|k|p|m)?)$/.exec(raw);
+  if (korean && raw.length <= 5) add(({ ch: 'j', j: 'ch', k: 'g', g: 'k', p: 'b', b: 'p', t: 'd', d: 't' } as Record<string, string>)[korean[1]!]! + korean[2]!, 0.95);
   // the stem of a compound alone: "Siraj" for Sirajuddin, "Sattar" for Abdul Sattar
   if (f.stem && f.stem.key.length >= 3) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.88 : STEM_FACTOR });
   return out;

@@ -138,7 +138,8 @@ export function looseCode(key: string): string {
 
 /**
  * Vowel fold: the key with the spellings that transliterations disagree on unified, for a
- * second Jaro-Winkler channel: ai / ay / ei / ey → ai (Seif / Saif / Sayf), e → i, o → u (Omar /
+ * second Jaro-Winkler channel: Korean eu / eo → u / o (Eun / Un, Seong / Song), ai / ay / ei /
+ * ey → ai (Seif / Saif / Sayf), e → i, o → u (Omar /
  * Umar, Hosein / Husein), ee / ie → i, oo / ou → u (Deeb / Dib, Mourad / Murad), w and y after a
  * vowel → u and i (Awlaki / Aulaqi), kh and q → k (Khalaf / Qalaf), th → t, dh → d, ph → f,
  * v → w and p → b (Abdulvahap / Abdul Wahab, Varee / Wari: Arabic has neither v nor p),
@@ -146,7 +147,7 @@ export function looseCode(key: string): string {
  * Ehsan / Ahsan), a final h after a vowel dropped.
  */
 export function vowelFold(key: string): string {
-  let s = key.replace(/[ae][iy](?![aeiou])/g, 'ai').replace(/ee|ie/g, 'i').replace(/oo|ou/g, 'u').replace(/e/g, 'i').replace(/o/g, 'u');
+  let s = key.replace(/eu/g, 'u').replace(/eo/g, 'o').replace(/[ae][iy](?![aeiou])/g, 'ai').replace(/ee|ie/g, 'i').replace(/oo|ou/g, 'u').replace(/e/g, 'i').replace(/o/g, 'u');
   s = s.replace(/kh|q/g, 'k').replace(/th/g, 't').replace(/dh/g, 'd').replace(/ph/g, 'f').replace(/v/g, 'w').replace(/p/g, 'b');
   s = s.replace(/(?<=[aiu])w/g, 'u').replace(/(?<=[aiu])y/g, 'i');
   s = s.replace(/(.)\1+/g, '$1');
