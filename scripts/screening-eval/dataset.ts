@@ -259,8 +259,13 @@ export interface BuildOptions {
   sample?: number;
 }
 
+const inSampleOf = (list: ListName, id: string, fraction: number) => inSample(list, id, fraction);
+
+/** The fixed sample of the fast regression test: people (and organizations) whose hash falls below `fraction`. */
+export const inSample = (list: ListName, id: string, fraction = 1) => fraction >= 1 || (fnv1a(`sample:${list}:${id}`) % 1000) / 1000 < fraction;
+
 export function buildEvalSet(unXmlText: string, ofacCsvText: string, opts: BuildOptions = {}): EvalSet {
-  const inSample = (list: ListName, id: string) => !opts.sample || opts.sample >= 1 || (fnv1a(`sample:${list}:${id}`) % 1000) / 1000 < opts.sample;
+  const inSample = (list: ListName, id: string) => inSampleOf(list, id, opts.sample ?? 1);
   const un = unPeople(unXmlText);
   const ofac = ofacPeople(ofacCsvText);
   const people = [...un.people, ...ofac.people].filter((p) => inSample(p.list, p.id));
