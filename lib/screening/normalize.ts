@@ -147,7 +147,26 @@ const REWRITES: ((t: string) => string)[] = [
   (t) => REWRITES[0]!(t).replace(/o/g, 'u'),
 ];
 
-function dictionaryKey(t: string): string | undefined {
+/**
+ * Memo of a pure function of one string, bounded (emptied when full): names repeat their tokens
+ * (a million entries hold a few hundred thousand distinct words), and a search normalizes every
+ * candidate name it has not seen yet.
+ */
+function memo<T>(fn: (s: string) => T, max = 100_000): (s: string) => T {
+  const cache = new Map<string, T>();
+  return (s) => {
+    let v = cache.get(s);
+    if (v === undefined && !cache.has(s)) {
+      if (cache.size >= max) cache.clear();
+      cache.set(s, (v = fn(s)));
+    }
+    return v as T;
+  };
+}
+
+const dictionaryKey = memo(dictionaryKeyOf);
+
+function dictionaryKeyOf(t: string): string | undefined {
   if (KNOWN_CANONICAL.has(t)) return t;
   const direct = LATIN_NAME_TO_CANONICAL.get(t);
   if (direct) return direct;
@@ -198,7 +217,11 @@ interface RawTok {
 }
 
 /** The comparable reading of a key (skeleton and vowel fold computed once). */
-export const tokenForm = (key: string, vowelPoor = false): TokenForm => ({ key, skel: skeleton(key), fold: vowelFold(key), vowelPoor });
+const skelFold = memo((key: string) => [skeleton(key), vowelFold(key)] as const);
+export const tokenForm = (key: string, vowelPoor = false): TokenForm => {
+  const [skel, fold] = skelFold(key);
+  return { key, skel, fold, vowelPoor };
+};
 const form = tokenForm;
 
 function compoundForm(stemKey: string, suffix: CompoundSuffix, vowelPoor: boolean): TokenForm {
@@ -222,7 +245,20 @@ function latinCompound(raw: string): TokenForm | null {
 }
 
 /** Other readings of a Latin token: article/bin glued on, spelling conventions that lead to a dictionary name, a compound's stem. */
+/** Variants depend on the raw word and the reading chosen for it (all strings): memoized. */
+const latinVariantCache = new Map<string, TokenVariant[]>();
 function latinVariants(raw: string, f: TokenForm): TokenVariant[] {
+  const k = raw + '\u0001' + f.key + '\u0001' + (f.suffix ?? '');
+  let v = latinVariantCache.get(k);
+  if (!v) {
+    if (latinVariantCache.size >= 100_000) latinVariantCache.clear();
+    latinVariantCache.set(k, (v = latinVariantsOf(raw, f)));
+  }
+  // callers may append to the list: hand out a copy
+  return [...v];
+}
+
+function latinVariantsOf(raw: string, f: TokenForm): TokenVariant[] {
   const out: TokenVariant[] = [];
   const add = (key: string, factor: number) => {
     if (key && key !== f.key && key.length >= 2 && !out.some((v) => v.key === key)) out.push({ ...withAbdStem(form(key)), factor });

@@ -4,7 +4,7 @@
  * adapter), so it can run inside the caller's RLS-scoped transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { ALL_SOURCES, findCandidateIds, findLooseCandidateIds, loadEntries, type CandidateOptions, type EntryRow } from './candidates';
+import { findCandidateIds, findLooseCandidateIds, loadEntries, type CandidateOptions, type EntryRow } from './candidates';
 import type { MatchDto, ScreeningSearchRequest, ScreeningSearchResponse } from './schemas';
 import { prepareQuery, scoreEntry, type PreparedQuery, type ScoreResult, type ScreeningInput, type WatchlistSource } from './score';
 import { loadTenantThresholds, resolveThresholds, type Queryable, type ScreeningThresholds } from './thresholds';
@@ -94,13 +94,12 @@ export async function screenName(args: ScreenNameArgs): Promise<ScreeningSearchR
   };
   const ids = await findCandidateIds(args.db, q, opts);
   let scored = scoreEntries(q, await loadEntries(args.db, ids), thresholds, Math.min(minScore, thresholds.review));
-  // A list where nothing reached the review threshold: widen the net there to loose-code keys
-  // (spelling variants the blocking codes keep apart). A person found in one list may be listed
-  // in another under another spelling, so each list is judged on its own.
-  const reached = new Set(scored.filter((c) => c.result.matchingScore >= thresholds.review || c.result.signals.identity.matched).map((c) => c.entry.source));
-  const missing = (opts.sources ?? ALL_SOURCES).filter((s) => !reached.has(s));
-  if (missing.length > 0) {
-    const more = await findLooseCandidateIds(args.db, q, { ...opts, sources: missing }, ids);
+  // Nothing reached the review threshold: widen the net to loose-code keys (spelling variants
+  // the blocking codes keep apart). Only these queries pay for the second lookup. (Widening it
+  // per list, for the lists without a match, cost a full posting-list scan on every matched
+  // query at a million entries — the source is no part of the key — for two more UN aliases.)
+  if (!scored.some((c) => c.result.matchingScore >= thresholds.review || c.result.signals.identity.matched)) {
+    const more = await findLooseCandidateIds(args.db, q, opts, ids);
     if (more.length > 0) {
       ids.push(...more);
       scored = [...scored, ...scoreEntries(q, await loadEntries(args.db, more), thresholds, Math.min(minScore, thresholds.review))];
