@@ -8,7 +8,7 @@
 import { normalizeArabic } from './arabic';
 
 const DATA = `
-muhammad|محمد|mohammed,mohammad,mohamed,mohamad,muhammed,muhamad,muhamed,mohd,muhd,mohamud,mohammod,mohummad,mahomed,mehmet,mehmed,mohmmed,mohamaed,mhd,mohmed,muhammet
+muhammad|محمد|maxamed,mahamed,mahammad,mohammed,mohammad,mohamed,mohamad,muhammed,muhamad,muhamed,mohd,muhd,mohamud,mohammod,mohummad,mahomed,mehmet,mehmed,mohmmed,mohamaed,mhd,mohmed,muhammet
 ahmad|احمد|ahmed,ahmet,ahmid,ahamed,ahmaad
 mahmud|محمود|mahmoud,mahmood,mehmood,mahmod,mehmoud,mehmud,makhmud,makhmoud
 mustafa|مصطفي|mostafa,moustafa,mustapha,mostapha,mustafah

@@ -268,11 +268,14 @@ function latinVariantsOf(raw: string, f: TokenForm): TokenVariant[] {
   // bin / ben / ibn glued on: Binalshibh → shibh, Binhamoda → hamoda
   const bin = /^(?:bin|ben|ibn|bn)(?:al|el)?(.{4,})$/.exec(raw);
   if (bin && !BIN_PROTECT.has(raw)) add(canonicalLatinToken(bin[1]!), 0.93);
-  // spelling conventions kept only when they lead to a dictionary name: Somali and Uzbek x
-  // (Maxamed, Olimxon), Somali c for ʿayn (Cali), Indonesian ch for kh (Mochammad)
-  for (const r of [raw.replace(/x/g, 'h'), raw.replace(/x/g, 'kh'), raw.replace(/^c(?=[bdfghjklmnpqrstvwxz])/, ''), raw.replace(/ch/g, 'h'), raw.replace(/ch/g, 'kh')]) {
+  // spelling conventions kept only when they lead to a dictionary name (or abd + one): Somali x
+  // for ḥ and c for ʿayn (Maxamed, Cumar, Cabdiraxman), Uzbek x for kh (Olimxon), Indonesian ch
+  // for kh (Mochammad)
+  const somali = raw.replace(/^c/, '').replace(/x/g, 'h');
+  for (const r of [raw.replace(/x/g, 'h'), raw.replace(/x/g, 'kh'), somali, raw.replace(/ch/g, 'h'), raw.replace(/ch/g, 'kh')]) {
     if (r === raw) continue;
-    const k = dictionaryKey(r);
+    const c = canonicalLatinToken(r);
+    const k = dictionaryKey(r) ?? (c.startsWith('abd') && KNOWN_CANONICAL.has(c.slice(3)) ? c : undefined);
     if (k) add(k, 0.97);
   }
   // Ukrainian and Belarusian г = h, Belarusian -au for -ov (Hotsaniuk / Gotsanyuk, Shatrou / Shatrov)
