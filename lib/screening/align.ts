@@ -130,17 +130,44 @@ function greedy(cands: Cand[], nq: number, ne: number): Alignment {
   return al;
 }
 
+/**
+ * A query token's similarities, memoized by the other token's readings: the candidates of one
+ * search share many tokens (a hundred "Mohammed … Al-Harbi"), and the query tokens live only as
+ * long as the search.
+ */
+const simCache = new WeakMap<NameToken, Map<string, number>>();
+const signatures = new WeakMap<NameToken, string>();
+function signature(t: NameToken): string {
+  let sig = signatures.get(t);
+  if (sig === undefined) {
+    sig = t.key + (t.vowelPoor ? '~' : '') + (t.initial ? '|i' : '') + (t.suffix ? `|${t.suffix}` : '');
+    if (t.variants.length > 0) sig += '|' + t.variants.map((v) => `${v.key}${v.vowelPoor ? '~' : ''}*${v.factor}`).join(',');
+    signatures.set(t, sig);
+  }
+  return sig;
+}
+function cachedSimilarity(a: NameToken, b: NameToken): number {
+  let byOther = simCache.get(a);
+  if (!byOther) simCache.set(a, (byOther = new Map()));
+  const k = signature(b);
+  let s = byOther.get(k);
+  if (s === undefined) byOther.set(k, (s = tokenSimilarity(a, b)));
+  return s;
+}
+
 export function align(q: NameToken[], e: NameToken[]): Alignment {
   const singles: Cand[] = [];
   for (let i = 0; i < q.length; i++) {
     for (let j = 0; j < e.length; j++) {
-      const s = tokenSimilarity(q[i]!, e[j]!);
+      const s = cachedSimilarity(q[i]!, e[j]!);
       if (s >= 0.7) singles.push({ sim: s, qs: [i], es: [j] });
     }
   }
   const first = greedy([...singles], q.length, e.length);
+  // two tokens read as one word make the names' token counts differ; with equal counts, or when
+  // one side has no poorly matched token left, there is nothing to merge
   const loose = (sims: number[], toks: NameToken[]) => sims.some((s, k) => s < 0.95 && mergeable(toks[k]!) && !toks[k]!.generic);
-  if (!loose(first.qSim, q) || !loose(first.eSim, e)) return first;
+  if (q.length === e.length || !loose(first.qSim, q) || !loose(first.eSim, e)) return first;
   // some tokens left poorly matched on both sides: try two adjacent tokens read as one word
   const doubles: Cand[] = [];
   const pairsOf = (side: NameToken[], other: NameToken[], qSide: boolean) => {
