@@ -4,7 +4,7 @@
  * identity-number lookups (GIN on "WatchlistEntry"."idNumbersNorm"). Exact scoring then
  * happens in TypeScript (score.ts).
  */
-import { conjunctiveKeySets, queryBlockKeySets, queryLooseKeys, querySubsetKeys } from './keys';
+import { conjunctiveKeySets, queryBlockKeySets, queryCodeInitialKeys, queryLooseKeys, querySubsetKeys } from './keys';
 import type { PreparedQuery, ScreenableEntry, WatchlistSource } from './score';
 import type { Queryable } from './thresholds';
 
@@ -61,15 +61,20 @@ function context(db: Queryable, q: PreparedQuery, opts: CandidateOptions, seen?:
  * conjunctive hits first, then by pg_trgm similarity of the canonical key to the query — and
  * only `limit` entry ids come back.
  */
-async function lookup(ctx: LookupContext, spec: { conjunctive?: string[][]; subsets?: string[]; keys?: string[]; limit: number; maxRows?: number }) {
+async function lookup(
+  ctx: LookupContext,
+  spec: { conjunctive?: string[][]; subsets?: string[]; keys?: string[]; lastKeys?: string[]; limit: number; maxRows?: number },
+) {
   const conj = spec.conjunctive ?? [];
   const subsets = spec.subsets ?? [];
   const all = spec.keys ?? [];
+  // keys of the last resort (x:): read only when no other part found a new entry
+  const last = spec.lastKeys ?? [];
   // single-token keys select a different population (and, at a million entries, brand names
   // collide with given names): bounded separately so they never crowd out pair-key rows
   const keys = all.filter((k) => !k.startsWith('s:') && !k.startsWith('t:'));
   const singles = all.filter((k) => k.startsWith('s:') || k.startsWith('t:'));
-  if ((conj.length === 0 && subsets.length === 0 && all.length === 0) || spec.limit <= 0) return;
+  if ((conj.length === 0 && subsets.length === 0 && all.length === 0 && last.length === 0) || spec.limit <= 0) return;
   const q1 = ctx.qKeys[0] ?? '';
   const q2 = ctx.qKeys.find((k) => k !== q1);
   const params: unknown[] = [q1, ctx.opts.tenantId, ctx.sources];
@@ -92,9 +97,18 @@ async function lookup(ctx: LookupContext, spec: { conjunctive?: string[][]; subs
     parts.push(
       `(SELECT "entryId", key, 0 AS conj FROM "WatchlistNameKey" WHERE "blockKeys" && ${p(singles)}::text[] AND ${filter} LIMIT ${p(Math.min(maxRows, MAX_SINGLE_ROWS))})`,
     );
+  let from = parts.join(' UNION ALL ');
+  if (last.length > 0) {
+    const lastPart = `SELECT "entryId", key, -1 AS conj FROM "WatchlistNameKey" WHERE "blockKeys" && ${p(last)}::text[] AND ${filter} LIMIT ${p(maxRows)}`;
+    from =
+      parts.length === 0
+        ? `(${lastPart})`
+        : `WITH found AS (${from}), seen AS (SELECT unnest(${p([...ctx.seen])}::uuid[]) AS id)
+      SELECT * FROM found UNION ALL (${lastPart.replace(' LIMIT', ` AND NOT EXISTS (SELECT 1 FROM found WHERE "entryId" NOT IN (SELECT id FROM seen)) LIMIT`)})`;
+  }
   const r = await ctx.db.query(
     `SELECT "entryId" AS id, max(conj) AS conj, max(${sim}) AS sim
-       FROM (${parts.join(' UNION ALL ')}) k
+       FROM (${from}) k
       GROUP BY "entryId"
       ORDER BY 2 DESC, 3 DESC
       LIMIT ${p(spec.limit + ctx.seen.size)}`,
@@ -139,7 +153,9 @@ export async function findCandidateIds(db: Queryable, q: PreparedQuery, opts: Ca
 export async function findLooseCandidateIds(db: Queryable, q: PreparedQuery, opts: CandidateOptions, exclude: Iterable<string> = []): Promise<string[]> {
   const ctx = context(db, q, opts, exclude);
   const keys = [...new Set(q.names.flatMap((n) => queryLooseKeys(n, q.type)))];
-  await lookup(ctx, { keys, limit: Math.min(opts.limit, MAX_LOOSE_CANDIDATES), maxRows: MAX_ROWS_PER_LOOKUP / 2 });
+  // and, ranked after them, a short name with one token spelled apart from the list's: one token's code + the other's initial
+  const lastKeys = [...new Set(q.names.flatMap((n) => queryCodeInitialKeys(n, q.type)))];
+  await lookup(ctx, { keys, lastKeys, limit: Math.min(opts.limit, MAX_LOOSE_CANDIDATES), maxRows: MAX_ROWS_PER_LOOKUP / 2 });
   return ctx.ids;
 }
 

@@ -2,14 +2,18 @@
  * Jaro-Winkler similarity (0..1), prefix scale 0.1, prefix length at most 4.
  * Works on UTF-16 code units; callers pass normalized Latin keys, so that is exact.
  */
+const A_SCRATCH = new Uint8Array(64);
+const B_SCRATCH = new Uint8Array(64);
+
 export function jaro(a: string, b: string): number {
   if (a === b) return a.length === 0 ? 1 : 1;
   const la = a.length;
   const lb = b.length;
   if (la === 0 || lb === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const aMatch = new Uint8Array(la);
-  const bMatch = new Uint8Array(lb);
+  // scratch flags reused across calls (names are short; longer strings get their own)
+  const aMatch = la <= 64 ? A_SCRATCH.fill(0, 0, la) : new Uint8Array(la);
+  const bMatch = lb <= 64 ? B_SCRATCH.fill(0, 0, lb) : new Uint8Array(lb);
   let matches = 0;
   for (let i = 0; i < la; i++) {
     const lo = Math.max(0, i - window);

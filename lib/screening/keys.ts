@@ -18,7 +18,7 @@
  * Legal-form and generic business words never make keys, so "CORP" finds nothing.
  */
 import { isCommonGivenKey } from './names-dictionary';
-import { looseCode } from './phonetic';
+import { blockingCode, looseCode } from './phonetic';
 import { informativeTokens, normalizeName, type NameToken, type NormalizedName } from './normalize';
 
 export interface NameKeyRow {
@@ -43,13 +43,40 @@ function pairKeys(codes: string[]): string[] {
   return out;
 }
 
+/** A token's blocking codes: its own and those of its variants (other readings, normalize.ts). */
+export function tokenCodes(t: NameToken): string[] {
+  if (t.variants.length === 0) return [t.code];
+  return [...new Set([t.code, ...t.variants.map((v) => blockingCode(v.key))])];
+}
+
+/** Pair keys between tokens (each token through all its codes); tokens sharing a code make no pair. */
+function tokenPairKeys(tokens: NameToken[], skip?: (a: NameToken, b: NameToken) => boolean): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    for (let j = i + 1; j < tokens.length; j++) {
+      if (tokens[i]!.code === tokens[j]!.code || skip?.(tokens[i]!, tokens[j]!)) continue;
+      for (const a of tokenCodes(tokens[i]!)) for (const b of tokenCodes(tokens[j]!)) if (a !== b) out.add(a < b ? `p:${a}|${b}` : `p:${b}|${a}`);
+    }
+  }
+  return [...out];
+}
+
+/** The first 8 informative full tokens, one per code. */
+function distinctTokens(n: NormalizedName): NameToken[] {
+  const seen = new Set<string>();
+  return informativeTokens(n)
+    .filter((t) => !t.initial && !seen.has(t.code) && (seen.add(t.code), true))
+    .slice(0, 8);
+}
+
 /** Blocking keys stored for one entry name. */
 export function entryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
   const inf = informativeTokens(n).filter((t) => !t.initial);
-  const codes = [...new Set(inf.map((t) => t.code))];
+  const toks = distinctTokens(n);
+  const codes = toks.map((t) => t.code);
   const keys = new Set<string>();
-  if (codes.length === 1) keys.add(`s:${codes[0]}`);
-  for (const k of pairKeys(codes.slice(0, 8))) keys.add(k);
+  if (toks.length === 1) for (const c of tokenCodes(toks[0]!)) keys.add(`s:${c}`);
+  for (const k of tokenPairKeys(toks)) keys.add(k);
   if (type === 'Organization') for (const c of codes) keys.add(`t:${c}`);
   if (type === 'Individual' && inf.length >= 2) {
     const first = inf[0]!;
@@ -59,8 +86,20 @@ export function entryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organiza
   if (type === 'Individual') {
     for (const k of loosePairKeys(inf)) keys.add(k);
     if (codes.length >= 2 && codes.length <= 5) keys.add(fullSetKey(codes));
+    if (toks.length <= 3) for (const k of codeInitialKeys(toks)) keys.add(k);
   }
   return [...keys];
+}
+
+/**
+ * `x:A|b` keys: one token's code with the first letter of another, for every ordered pair of a
+ * name's tokens. The last fallback for a short name with one token spelled differently
+ * ("Mahlerbe, Oscar" for "Maherbe, Oscar"), stored for names of two or three tokens.
+ */
+export function codeInitialKeys(tokens: NameToken[]): string[] {
+  const out = new Set<string>();
+  for (const a of tokens) for (const b of tokens) if (a !== b && a.code !== b.code) out.add(`x:${a.code}|${b.key[0]}`);
+  return [...out];
 }
 
 function fullSetKey(codes: string[]): string {
@@ -103,6 +142,12 @@ export function queryLooseKeys(n: NormalizedName, type: 'Individual' | 'Organiza
   return loosePairKeys(informativeTokens(n));
 }
 
+/** Code + initial keys a query looks up last (its first four tokens). */
+export function queryCodeInitialKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
+  if (type !== 'Individual') return [];
+  return codeInitialKeys(distinctTokens(n).slice(0, 4));
+}
+
 /**
  * Conjunctive lookups: every set of pair keys that must ALL be present on one name row.
  * One set per triple of distinct full-token codes (first 5 tokens), plus, for each initial,
@@ -136,31 +181,23 @@ export function queryBlockKeySets(n: NormalizedName, type: 'Individual' | 'Organ
 }
 
 function allQueryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
-  const full = informativeTokens(n).filter((t) => !t.initial);
-  const codes = [...new Set(full.map((t) => t.code))];
-  return [...pairKeys(codes.slice(0, 8)), ...queryBlockKeys(n, type)];
+  return [...tokenPairKeys(distinctTokens(n)), ...queryBlockKeys(n, type)];
 }
 
 /** Blocking keys a query name looks up first. */
 export function queryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organization'): string[] {
   const inf = informativeTokens(n);
-  const full = inf.filter((t) => !t.initial);
+  const full = distinctTokens(n);
   const initials = inf.filter((t) => t.initial);
-  const codes = [...new Set(full.map((t) => t.code))];
   const keys = new Set<string>();
   // Pairs of two frequent given names (Mohammed + Ahmed) match tens of thousands of rows at a
   // million entries; when the name has a rarer token (a family name), only pairs with it are used.
-  const common = new Set(full.filter((t: NameToken) => isCommonGivenKey(t.key)).map((t) => t.code));
-  const rare = full.filter((t: NameToken) => !isCommonGivenKey(t.key)).map((t) => t.code);
-  for (const k of pairKeys(codes.slice(0, 8))) {
-    if (rare.length > 0 && [...common].some((c) => k === `p:${c}|${c}`)) continue;
-    const [a, b] = k.slice(2).split('|') as [string, string];
-    if (rare.length > 0 && common.has(a) && common.has(b) && !rare.includes(a) && !rare.includes(b)) continue;
-    keys.add(k);
-  }
+  const isCommon = (t: NameToken) => isCommonGivenKey(t.key) || t.weak;
+  const hasRare = full.some((t) => !isCommon(t));
+  for (const k of tokenPairKeys(full, (a, b) => hasRare && isCommon(a) && isCommon(b))) keys.add(k);
   // single-token entries (aliases, mononyms, one-word organizations)
-  for (const c of codes) keys.add(`s:${c}`);
-  if (type === 'Organization' || codes.length === 1) for (const c of codes) keys.add(`t:${c}`);
+  for (const t of full) for (const c of tokenCodes(t)) keys.add(`s:${c}`);
+  if (type === 'Organization' || full.length === 1) for (const t of full) keys.add(`t:${t.code}`);
   if (full.length >= 1) {
     const last = full[full.length - 1]!;
     for (const i of initials) keys.add(`i:${last.code}|${i.key}`);

@@ -8,9 +8,9 @@
 import { normalizeArabic } from './arabic';
 
 const DATA = `
-muhammad|محمد|mohammed,mohammad,mohamed,mohamad,muhammed,muhamad,muhamed,mohd,muhd,mohamud,mohammod,mohummad,mahomed,mehmet,mehmed,mohmmed,mohamaed,mhd,mohmed,muhammet
+muhammad|محمد|maxamed,mahamed,mahammad,mohammed,mohammad,mohamed,mohamad,muhammed,muhamad,muhamed,mohd,muhd,mohamud,mohammod,mohummad,mahomed,mehmet,mehmed,mohmmed,mohamaed,mhd,mohmed,muhammet
 ahmad|احمد|ahmed,ahmet,ahmid,ahamed,ahmaad
-mahmud|محمود|mahmoud,mahmood,mehmood,mahmod
+mahmud|محمود|mahmoud,mahmood,mehmood,mahmod,mehmoud,mehmud,makhmud,makhmoud
 mustafa|مصطفي|mostafa,moustafa,mustapha,mostapha,mustafah
 ali|علي|aly,alee
 umar|عمر|omar,omer,oumar,umer
@@ -53,7 +53,7 @@ yahya|يحيي|yahia,yehia,yahyaa,yehya
 zakariya|زكريا|zakaria,zakariya,zakariyya,zakaria
 zayd|زيد|zaid,zeid,zayed
 zayn|زين|zain,zein,zayn
-jamal|جمال|gamal,jamaal
+jamal|جمال|gamal,jamaal,jamel,djamel,djamal,gamel
 jamil|جميل|jameel,gamil,gameel
 karim|كريم|kareem,karem,kerim
 abd|عبد|
@@ -86,7 +86,7 @@ haytham|هيثم|haitham,heitham,haisam
 hisham|هشام|hesham,hicham,hishaam
 imad|عماد|emad,imad
 jafar|جعفر|jaafar,jafer,djafar
-kamal|كمال|kemal,kamaal
+kamal|كمال|kemal,kamaal,kamel
 mansur|منصور|mansour,mansoor
 marwan|مروان|marwaan
 munir|منير|mounir,muneer
@@ -120,7 +120,7 @@ muhsin|محسن|mohsen,mohsin,muhsen
 mubarak|مبارك|mobarak,moubarak
 mutlaq|مطلق|mutlaq,mutlak
 nayif|نايف|
-sayyid|سيد|sayed,said,sayid,seyed,syed,sayyed
+sayyid|سيد|sayed,said,sayid,seyed,syed,sayyed,seyyed,saiyid,seyyid,sayeed,sayyad,seyyed
 fatima|فاطمه|fatimah,fatma,fatema,fatimeh,fatmah
 aisha|عايشه|aishah,aicha,ayesha,ayisha,aysha,aisha
 khadija|خديجه|khadijah,khadeeja,khadidja
@@ -162,6 +162,54 @@ maktum|مكتوم|maktoum,maktoom
 thani|ثاني|thany,sani
 sabah|صباح|
 khalifa|خليفه|khalifah,khalefa,kalifa
+muhannad|مهند|mohannad,mouhannad,muhanad,mohanad
+zaydan|زيدان|zaidan,zeidan,zidan,zidane,zeydan
+muammar|معمر|moammar,muamar,moamar,muammer,moamer
+jabir|جابر|jaber,djaber,gaber,jabeur
+mukhtar|مختار|mokhtar,muktar,mochtar,moukhtar,mukhtaar,mokhtaar
+agha|اغا|aga,aqa,agah
+khan|خان|
+jan|جان|jaan
+akhund|اخوند|akhoond,akhun,akhond
+hafiz|حافظ|hafez,hafeez
+ghulam|غلام|gholam,golam,gulam,ghoulam
+rida|رضا|reza,riza,ridha,raza,redha
+mahdi|مهدي|mehdi,mahdy,mehdy
+jawad|جواد|javad,jawwad,djawad
+faruq|فاروق|farooq,farouk,farouq,faruk,farook
+tahir|طاهر|taher,tahar,taheer
+bashir|بشير|basheer,bachir,bechir
+nazir|نذير|nazeer,nadhir
+zahir|ظاهر|zaher,dhahir,zahir
+jalil|جليل|jaleel,djalil,galil
+sadiq|صادق|sadeq,sadek,saddiq,sadik
+wali|ولي|walee,vali,vali
+yunus|يونس|younis,yunis,younes,younous,younus,yunes,yunous
+tawfiq|توفيق|tawfik,toufik,taufik,tofik,tawfeeq
+iqbal|اقبال|ekbal,ikbal
+akbar|اكبر|akber
+asghar|اصغر|asgar,asghar
+hashim|هاشم|hashem,hachem,hasheem
+imran|عمران|emran,omran,imraan
+alexander||alex,aleksandr,alexandr,aleksander,oleksandr,olexandr,alyaksandr,alexandre,aliaksandr
+alexey||aleksey,alexei,aleksei,oleksiy,oleksii,aliaksei,oleksei
+sergey||sergei,serhiy,sergiy,siarhei,sergej,serguei,serghei,serhii
+dmitry||dmitriy,dmitri,dmytro,dzmitry,dimitri,dimitry,dmitrii
+vladimir||volodymyr,uladzimir,wladimir
+nikolay||nikolai,mykola,mikalai,nicolai,nikolaj,nicholas,nicolas,nikolas,niculae
+andrey||andrei,andriy,andrii,andrej
+yuriy||yuri,yury,yurii,iurii,jurij,juri,jury,yurij,iouri
+viktor||victor,viktar,wiktor
+igor||ihar,ihor
+mikhail||mykhailo,mikhael,michail,mikhailo
+yevgeny||evgeny,yevgeniy,evgeni,yevhen,evgenii,evgeniy,yevgeni
+oleg||oleh,aleh
+lidia||lydia,lidiya,lidziya,lidija,lidiia
+ri||lee,li,yi,rhee,rii
+elena||yelena,helen,helena,jelena,alena,alyona,olena,ellena,hellen,yelyena
+gennady||gennadiy,gennadi,genadiy,henadzi,genadziy,hennadiy,gennadii,genadi,hennadii
+konstantin||kostiantyn,konstantyn,kanstantsin,constantin,constantine,kostyantyn
+zakhar||zachar,zakhary,zachary,zachari,zajar,zakharii
 `;
 
 /** Latin spelling → canonical key. */
@@ -193,6 +241,231 @@ export const COMMON_GIVEN_NAMES = new Set([
   'salih',
   'saad',
   'abdaziz',
+  // further given names frequent enough that alone, or two of them together, they identify nobody
+  'amin',
+  'abdkarim',
+  'abdhamid',
+  'abdrahim',
+  'abdqadir',
+  'abdsalam',
+  'abdmajid',
+  'abdlatif',
+  'abdhadi',
+  'rahman',
+  'rahim',
+  'hamid',
+  'hamad',
+  'karim',
+  'aziz',
+  'salim',
+  'sulayman',
+  'ismail',
+  'yahya',
+  'isa',
+  'musa',
+  'yaqub',
+  'ishaq',
+  'uthman',
+  'jafar',
+  'qasim',
+  'abbas',
+  'tariq',
+  'bilal',
+  'hamza',
+  'anas',
+  'usama',
+  'rida',
+  'mahdi',
+  'habib',
+  'nasir',
+  'rashid',
+  'majid',
+  'walid',
+  'yasir',
+  'imran',
+  'faruq',
+  'ghulam',
+  'jamal',
+  'kamal',
+  'adil',
+  'zayd',
+  'khalil',
+  'jamil',
+  'anwar',
+  'sharif',
+  'mansur',
+  'tahir',
+  'bashir',
+  'yunus',
+  'idris',
+  'ayman',
+  'hashim',
+  'iqbal',
+  'akbar',
+  'asghar',
+  'zaynab',
+  'khadija',
+  'amina',
+  'nurudin',
+  'salihudin',
+  'shamsudin',
+  'saifulla',
+  'ahmadulla',
+  'muhammadulla',
+  'hafiz',
+  'ghulam',
+  'dawud',
+  'sayyid',
+  'alexander',
+  'alexey',
+  'sergey',
+  'dmitry',
+  'vladimir',
+  'nikolay',
+  'andrey',
+  'yuriy',
+  'viktor',
+  'igor',
+  'mikhail',
+  'ivan',
+  'yevgeny',
+  'oleg',
+  'john',
+  'james',
+  'david',
+  'michael',
+  'peter',
+  'paul',
+  'jose',
+  'juan',
+  'carlos',
+  'luis',
+  'maria',
+  'kim',
+  'ri',
+  'li',
+  'lee',
+  'pak',
+  'park',
+  'choe',
+  'choi',
+  'wang',
+  'zhang',
+  'chen',
+  'liu',
+  'yang',
+  'huang',
+  'zhao',
+  'wu',
+  'zhou',
+  // family names so frequent that they distinguish nobody either
+  'smith',
+  'johnson',
+  'williams',
+  'brown',
+  'jones',
+  'miller',
+  'davis',
+  'wilson',
+  'garcia',
+  'rodriguez',
+  'martinez',
+  'hernandez',
+  'lopez',
+  'gonzalez',
+  'perez',
+  'sanchez',
+  'ramirez',
+  'torres',
+  'flores',
+  'rivera',
+  'gomez',
+  'diaz',
+  'cruz',
+  'morales',
+  'reyes',
+  'ivanov',
+  'ivanova',
+  'petrov',
+  'petrova',
+  'smirnov',
+  'smirnova',
+  'kuznetsov',
+  'popov',
+  'nguyen',
+  'tran',
+  'le',
+  'singh',
+  'kumar',
+  'shah',
+  'hoang',
+  'pham',
+  // Korean family names and given-name syllables (a Korean name is three of them)
+  'jong',
+  'jeong',
+  'chong',
+  'kang',
+  'cho',
+  'jo',
+  'yun',
+  'jang',
+  'chang',
+  'rim',
+  'lim',
+  'han',
+  'so',
+  'sin',
+  'shin',
+  'kwon',
+  'hwang',
+  'an',
+  'song',
+  'ryu',
+  'hong',
+  'jon',
+  'ko',
+  'mun',
+  'son',
+  'pae',
+  'paek',
+  'nam',
+  'sim',
+  'ha',
+  'cha',
+  'ju',
+  'min',
+  'chol',
+  'il',
+  'yong',
+  'hyok',
+  'myong',
+  'chun',
+  'ho',
+  'su',
+  'hui',
+  'ok',
+  'sun',
+  'kwang',
+  'gwang',
+  'jin',
+  'hun',
+  'hak',
+  'guk',
+  'ryong',
+  'sok',
+  'yon',
+  'hyon',
+  'chan',
+  'won',
+  'dok',
+  'gil',
+  'kil',
+  'sung',
+  'young',
+  'hyun',
+  'jun',
+  'min',
+  'soo',
 ]);
 
 for (const line of DATA.split('\n')) {

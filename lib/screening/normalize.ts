@@ -1,46 +1,93 @@
 /**
- * Name normalization for Latin and Arabic script → a list of canonical Latin tokens.
+ * Name normalization for Latin, Arabic (Arabic, Persian, Urdu, Pashto letters) and Cyrillic
+ * script → a list of canonical Latin tokens. The rules are documented with real examples in
+ * README.md ("Normalization"); in short:
  *
- * Latin: NFKD + diacritics removed, lower case, ß/æ/ø/ł/đ/ı folded, apostrophes and
- * ʿayn/hamza marks removed, other punctuation → space.
- * Arabic: see arabic.ts (tashkeel, tatweel, alef/hamza forms, taa marbuta, alef maqsura,
- * digits), then transliterate.ts.
- * Both scripts: honorifics dropped (Mr, Dr, Sheikh, Haji, الشيخ, السيد, الدكتور …);
- * particles bin / ibn / bint / بن / ابن / بنت dropped; the article al- / el- / ال (separate
- * or attached, and sun-letter forms ar-, as-, ad- …) removed; abd / abdul / abdel / عبد and
- * abu / abou / ابو glued to the following word ("Abd Al-Rahman", "Abdulrahman",
- * "Abdurrahman", "عبد الرحمن" → abdrahman); frequent names canonicalized through
- * names-dictionary.ts (Mohammed / Muhammad / Mohamad / Mohd / محمد → muhammad);
- * a final "-ah" of long tokens folded to "-a" (Fatimah = Fatima).
- * Organizations: legal-form words (LLC, Ltd, Co, Corp, GmbH, شركة, مؤسسة, ذ.م.م …) are
- * kept but flagged `legal` (weight ≈ 0) and generic business words (trading, group,
- * international, للتجارة …) flagged `generic` (low weight), so "CORP" alone never matches.
+ * - Cyrillic is transliterated first (cyrillic.ts); Latin text is folded (NFKD, diacritics,
+ *   case, apostrophes); Arabic script through arabic.ts and transliterate.ts.
+ * - "LAST, First" (one comma) is read "First LAST".
+ * - Titles (Mr, Dr, Sheikh, Haji, Mullah, Mawlawi, Qari, الشيخ, ملا …) are dropped when other
+ *   tokens remain; particles (bin, ibn, ben, ould, ag, al-, el-, بن, ال …) too. Weak tokens
+ *   (Sayyid, Agha, Khan, Akhund, kunyas Abu X, patronymics -ovich) are kept with a low weight.
+ * - Compounds are one token: abd + name (Abd al-Rahman = Abdurrahman = عبدالرحمن), abu + name,
+ *   name + Allah / al-Din / al-Rahman in one word or several (Saifullah = Saif Allah = سيف الله).
+ * - Frequent names get one canonical key through names-dictionary.ts (Mohammed = محمد → muhammad),
+ *   also after spelling rewrites (Naseer → nasir, Djamel → jamal, Maxamed → muhammad).
+ * - A token may carry variants, other readings compared with a small discount: the article or
+ *   bin glued to a name (Alizai / izai, Binalshibh / shibh), the stem of a compound (Siraj for
+ *   Sirajuddin), the Persian reading of Arabic letters (فیض → faiz, علوی → alvi).
+ * - Organizations: legal-form words are flagged `legal` (weight ≈ 0) and generic business words
+ *   `generic` (low weight), so "CORP" alone never matches.
  */
 import { hasArabic, normalizeArabic } from './arabic';
-import { COMMON_GIVEN_NAMES, LATIN_NAME_TO_CANONICAL } from './names-dictionary';
-import { skeleton, blockingCode } from './phonetic';
-import { transliterateArabicToken } from './transliterate';
+import { transliterateCyrillic } from './cyrillic';
+import { COMMON_GIVEN_NAMES, KNOWN_CANONICAL, LATIN_NAME_TO_CANONICAL } from './names-dictionary';
+import {
+  ABD_PREFIXES,
+  ABU_PREFIXES,
+  AL_PROTECT,
+  ARABIC_COMPOUND_WORDS,
+  BIN_PROTECT,
+  COMPOUND_CONNECTORS,
+  COMPOUND_SUFFIX_RE,
+  COMPOUND_WORDS,
+  GENERIC_ARABIC,
+  GENERIC_LATIN,
+  HONORIFICS_ARABIC,
+  HONORIFICS_LATIN,
+  LEGAL_ARABIC,
+  LEGAL_LATIN,
+  PARTICLES_ARABIC,
+  PARTICLES_LATIN,
+  PATRONYMIC_RE,
+  PERSON_LEGAL_KEPT,
+  SUN_PARTICLES,
+  WEAK_ARABIC,
+  WEAK_LATIN,
+  type CompoundSuffix,
+} from './name-words';
+import { skeleton, blockingCode, vowelFold } from './phonetic';
+import { persianReading, transliterateArabicToken } from './transliterate';
 
 export type Script = 'Latin' | 'Arabic';
 
-export interface NameToken {
+/** What the token comparison needs of one reading of a token. */
+export interface TokenForm {
   /** canonical Latin key (a-z0-9) */
   key: string;
   /** consonant skeleton (phonetic.ts) */
   skel: string;
+  /** vowel fold (phonetic.ts): the key with disputed vowel spellings unified */
+  fold: string;
+  /** key came from letter-by-letter transliteration of Arabic (short vowels missing) */
+  vowelPoor: boolean;
+  /** compound (X-ullah, X-uddin, X-ur-Rahman, abd-X) or patronymic (X-ovich): the suffix tag and the stem's form */
+  suffix?: CompoundSuffix | 'abd' | 'patronymic';
+  stem?: TokenForm;
+}
+
+/** Another reading of a token, compared too; its similarity is multiplied by `factor`. */
+export interface TokenVariant extends TokenForm {
+  factor: number;
+}
+
+export interface NameToken extends TokenForm {
   /** blocking code: skeleton prefix */
   code: string;
   script: Script;
-  /** key came from letter-by-letter transliteration of Arabic (short vowels missing) */
-  vowelPoor: boolean;
   /** single letter, e.g. "M." */
   initial: boolean;
   /** organization legal-form word (LLC, شركة …) */
   legal: boolean;
   /** generic organization word (trading, group …) */
   generic: boolean;
+  /** title, kunya or patronymic: weak evidence */
+  weak: boolean;
+  /** frequent given name (COMMON_GIVEN_NAMES): alone it identifies nobody */
+  common: boolean;
   /** informativeness weight used by the scorer */
   weight: number;
+  variants: TokenVariant[];
 }
 
 export interface NormalizedName {
@@ -51,415 +98,11 @@ export interface NormalizedName {
   key: string;
 }
 
-const HONORIFICS_LATIN = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'miss',
-  'mister',
-  'dr',
-  'doctor',
-  'prof',
-  'professor',
-  'sheikh',
-  'shaikh',
-  'shaykh',
-  'sheik',
-  'haji',
-  'hajji',
-  'hajj',
-  'alhaj',
-  'alhajj',
-  'alhaji',
-  'eng',
-  'engr',
-  'sir',
-  'madam',
-  'mme',
-  'mlle',
-  'hrh',
-  'he',
-  'prince',
-  'princess',
-  'emir',
-  'amir',
-  'mullah',
-  'mulla',
-  'maulana',
-  'imam',
-]);
-const PARTICLES_LATIN = new Set(['bin', 'ibn', 'bint', 'binti', 'binte', 'bn', 'ben', 'al', 'el', 'ul', 'ould', 'walad', 'wld']);
-const SUN_PARTICLES = new Set(['ad', 'ar', 'as', 'at', 'az', 'an', 'ash', 'ath', 'adh', 'ud', 'ur', 'us', 'un', 'ed', 'er', 'es', 'en', 'et', 'ez']);
-const AL_PROTECT = new Set([
-  'alan',
-  'allan',
-  'allen',
-  'albert',
-  'alberto',
-  'alberta',
-  'alfred',
-  'alfredo',
-  'alex',
-  'alexander',
-  'alexandra',
-  'alexandre',
-  'alexei',
-  'alexey',
-  'alice',
-  'alicia',
-  'alison',
-  'allison',
-  'alvin',
-  'alvaro',
-  'alba',
-  'alma',
-  'alina',
-  'aliya',
-  'alia',
-  'aliyah',
-  'alaa',
-  'alam',
-  'alawi',
-  'alfonso',
-  'alonso',
-  'alphonse',
-  'alain',
-  'albina',
-  'aleksandr',
-  'aleksei',
-  'alessandro',
-  'alessandra',
-  'alicja',
-  'almaz',
-  'alisher',
-  'aliev',
-  'aliyev',
-  'alva',
-  'elena',
-  'elias',
-  'elizabeth',
-  'ella',
-  'ellen',
-  'elliot',
-  'elliott',
-  'elsa',
-  'elton',
-  'elvis',
-  'elmer',
-  'elisa',
-  'elif',
-  'eldar',
-  'elmira',
-  'elnur',
-  'elena',
-  'elijah',
-  'eliza',
-  'eleanor',
-  'elaine',
-  'elbert',
-  'eloise',
-  'elvira',
-  'elhadj',
-  'alliance',
-  'allied',
-  'alpha',
-  'alpine',
-  'altai',
-  'altay',
-  'alternative',
-  'aluminium',
-  'aluminum',
-  'element',
-  'electric',
-  'electronics',
-  'elite',
-  'elevator',
-  'alkali',
-  'alamo',
-]);
-const ABD_PREFIXES = new Set(['abd', 'abdul', 'abdel', 'abdal', 'abdol', 'abdou', 'abdu', 'abdoul', 'abdil', 'abdi', 'abdur', 'abdus', 'abdel']);
-const ABU_PREFIXES = new Set(['abu', 'abou', 'abo', 'aboo']);
-
-const LEGAL_LATIN = new Set([
-  'llc',
-  'lc',
-  'ltd',
-  'limited',
-  'co',
-  'company',
-  'corp',
-  'corporation',
-  'inc',
-  'incorporated',
-  'plc',
-  'gmbh',
-  'sa',
-  'sarl',
-  'sas',
-  'ag',
-  'bv',
-  'nv',
-  'pjsc',
-  'jsc',
-  'ojsc',
-  'cjsc',
-  'pjs',
-  'pvt',
-  'private',
-  'pte',
-  'llp',
-  'lp',
-  'fze',
-  'fzco',
-  'fzc',
-  'fzllc',
-  'est',
-  'establishment',
-  'wll',
-  'spc',
-  'spa',
-  'srl',
-  'kg',
-  'oy',
-  'ab',
-  'as',
-  'sdn',
-  'bhd',
-  'pty',
-  'ooo',
-  'zao',
-  'oao',
-  'tov',
-  'kft',
-  'sro',
-  'doo',
-  'ad',
-  'ee',
-  'cc',
-  'gk',
-  'kk',
-  'sal',
-  'saog',
-  'saoc',
-  'bsc',
-  'qsc',
-  'kscc',
-  'ksc',
-  'psc',
-  'the',
-  'and',
-  'of',
-  'for',
-  'de',
-  'du',
-  'la',
-  'le',
-  'del',
-  'y',
-  'et',
-  'und',
-]);
-const GENERIC_LATIN = new Set([
-  'trading',
-  'trade',
-  'traders',
-  'group',
-  'holding',
-  'holdings',
-  'international',
-  'intl',
-  'general',
-  'services',
-  'service',
-  'enterprise',
-  'enterprises',
-  'industries',
-  'industrial',
-  'industry',
-  'global',
-  'investment',
-  'investments',
-  'import',
-  'export',
-  'commercial',
-  'contracting',
-  'contractors',
-  'development',
-  'management',
-  'partners',
-  'associates',
-  'solutions',
-  'bank',
-  'foundation',
-  'organization',
-  'organisation',
-  'association',
-  'society',
-  'charity',
-  'charitable',
-  'trust',
-  'fund',
-  'agency',
-  'center',
-  'centre',
-  'office',
-  'national',
-  'united',
-  'middle',
-  'east',
-  'gulf',
-  'arab',
-  'arabian',
-  'saudi',
-  'emirates',
-  'shipping',
-  'logistics',
-  'transport',
-  'exchange',
-  'financial',
-  'finance',
-  'capital',
-  'real',
-  'estate',
-  'construction',
-  'oil',
-  'gas',
-  'petroleum',
-  'energy',
-  'technology',
-  'technologies',
-  'tech',
-  'systems',
-  'network',
-  'media',
-  'consulting',
-  'factory',
-  'manufacturing',
-  'import',
-  'establishments',
-  'brothers',
-  'sons',
-  'front',
-  'movement',
-  'brigade',
-  'brigades',
-  'army',
-]);
-const HONORIFICS_ARABIC = [
-  'الشيخ',
-  'شيخ',
-  'الشيخه',
-  'السيد',
-  'السيده',
-  'سيد',
-  'الدكتور',
-  'دكتور',
-  'د',
-  'م',
-  'المهندس',
-  'مهندس',
-  'الحاج',
-  'حاج',
-  'الامير',
-  'الاميره',
-  'الاستاذ',
-  'استاذ',
-  'الملا',
-  'ملا',
-  'الامام',
-].map(normalizeArabic);
-const PARTICLES_ARABIC = new Set(['بن', 'ابن', 'بنت', 'ال', 'ولد'].map(normalizeArabic));
-const LEGAL_ARABIC = new Set(
-  [
-    'شركه',
-    'الشركه',
-    'مؤسسه',
-    'المؤسسه',
-    'ذمم',
-    'ذ.م.م',
-    'محدوده',
-    'المحدوده',
-    'شمم',
-    'شمع',
-    'شمعم',
-    'مساهمه',
-    'المساهمه',
-    'و',
-    'في',
-    'من',
-    'ش.م.م',
-    'ش.م.ع',
-  ].map((w) => normalizeArabic(w).replace(/\./g, '')),
-);
-const GENERIC_ARABIC = new Set(
-  [
-    'مجموعه',
-    'المجموعه',
-    'للتجاره',
-    'التجاره',
-    'تجاره',
-    'التجاريه',
-    'تجاريه',
-    'القابضه',
-    'قابضه',
-    'العالميه',
-    'الدوليه',
-    'دوليه',
-    'العامه',
-    'للخدمات',
-    'الخدمات',
-    'للاستثمار',
-    'الاستثمار',
-    'للمقاولات',
-    'المقاولات',
-    'الوطنيه',
-    'العربيه',
-    'السعوديه',
-    'مصرف',
-    'المصرفيه',
-    'بنك',
-    'جمعيه',
-    'الخيريه',
-    'مكتب',
-    'للصرافه',
-    'الصرافه',
-    'للنقل',
-    'جبهه',
-    'حركه',
-    'كتائب',
-    'لواء',
-    'جيش',
-    'تنظيم',
-    'للشحن',
-    'الشحن',
-    'شحن',
-    'للصناعه',
-    'الصناعيه',
-    'للتطوير',
-    'للاعمال',
-    'الاعمال',
-    'للنفط',
-    'للطاقه',
-    'للتقنيه',
-    'للاتصالات',
-    'للسياحه',
-    'للتامين',
-    'التامين',
-    'الانسانيه',
-    'الاغاثه',
-    'للاغاثه',
-    'الخيريه',
-    'خيريه',
-    'للتمويل',
-    'التمويل',
-    'للعقارات',
-    'العقاريه',
-  ].map(normalizeArabic),
-);
-
-/** Lower-case, diacritics removed, punctuation → space (Latin part). */
+/** Lower-case, diacritics removed, punctuation → space (Latin part); Cyrillic transliterated. */
 export function normalizeLatinText(input: string): string {
-  let s = input.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  let s = transliterateCyrillic(input)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
   s = s.toLowerCase();
   s = s
     .replace(/ß/g, 'ss')
@@ -486,6 +129,14 @@ function joinDottedLegalForms(s: string): string {
   });
 }
 
+/** "ZLITNI, Abdul Hafid" → "Abdul Hafid ZLITNI": one comma between two non-empty parts. */
+function lastCommaFirst(s: string): string {
+  const parts = s.split(',');
+  if (parts.length !== 2) return s;
+  const [last, first] = parts.map((p) => p.trim()) as [string, string];
+  return last && first ? `${first} ${last}` : s;
+}
+
 /**
  * Text normalization for both scripts (used for search keys and exact comparison).
  * `organization`: dotted legal forms are read as one word (joinDottedLegalForms).
@@ -497,9 +148,12 @@ export function normalizeText(input: string, { organization = false } = {}): str
   return s.replace(/\s+/g, ' ').trim();
 }
 
-function stripAlLatin(t: string): string {
-  if (AL_PROTECT.has(t) || LATIN_NAME_TO_CANONICAL.has(t)) return t;
-  const m = /^(?:al|el)(.{3,})$/.exec(t);
+// ---------------------------------------------------------------- Latin tokens
+
+function stripAlLatin(t: string, person = true): string {
+  if (AL_PROTECT.has(t) || LATIN_NAME_TO_CANONICAL.has(t) || KNOWN_CANONICAL.has(t)) return t;
+  // in a person's name not before i: Alireza, Alizai, Alimov are names (Al-Issawi is written apart)
+  const m = (person ? /^(?:al|el)([^i].{2,})$/ : /^(?:al|el)(.{3,})$/).exec(t);
   return m ? m[1]! : t;
 }
 
@@ -507,25 +161,75 @@ function foldAh(t: string): string {
   return t.length > 4 && t.endsWith('ah') ? t.slice(0, -1) : t;
 }
 
-/** Canonical form of one Latin token. */
-export function canonicalLatinToken(raw: string): string {
-  let t = raw;
+/** Spelling rewrites tried, in order, when a token is not in the dictionary (Naseer → nasir, Mourad → murad). */
+const REWRITES: ((t: string) => string)[] = [
+  (t) => t.replace(/dj/g, 'j').replace(/ou/g, 'u').replace(/oo/g, 'u').replace(/ee/g, 'i').replace(/ch/g, 'sh').replace(/ph/g, 'f'),
+  (t) => REWRITES[0]!(t).replace(/e/g, 'i'),
+  (t) => REWRITES[0]!(t).replace(/o/g, 'u'),
+];
+
+/**
+ * Memo of a pure function of one string, bounded (emptied when full): names repeat their tokens
+ * (a million entries hold a few hundred thousand distinct words), and a search normalizes every
+ * candidate name it has not seen yet.
+ */
+function memo<T>(fn: (s: string) => T, max = 100_000): (s: string) => T {
+  const cache = new Map<string, T>();
+  return (s) => {
+    let v = cache.get(s);
+    if (v === undefined && !cache.has(s)) {
+      if (cache.size >= max) cache.clear();
+      cache.set(s, (v = fn(s)));
+    }
+    return v as T;
+  };
+}
+
+const dictionaryKey = memo(dictionaryKeyOf);
+
+function dictionaryKeyOf(t: string): string | undefined {
+  if (KNOWN_CANONICAL.has(t)) return t;
   const direct = LATIN_NAME_TO_CANONICAL.get(t);
   if (direct) return direct;
-  const abd = /^abd(?:ul|el|al|ol|oul|ou|ur|us|u|il|i|e|a|o)?(.{3,})$/.exec(t);
-  if (abd && t !== 'abdi') {
+  if (t.length < 4) return undefined;
+  for (const rw of REWRITES) {
+    const r = rw(t);
+    const hit = KNOWN_CANONICAL.has(r) ? r : LATIN_NAME_TO_CANONICAL.get(r);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+const canonicalStem = (t: string) => dictionaryKey(t) ?? t;
+
+/** Two dictionary names written as one word (Hamidreza, Mohammadali, Gholamreza), else null. */
+function dictionarySplit(t: string): [string, string] | null {
+  for (let k = 3; k <= t.length - 3; k++) {
+    const a = dictionaryKey(t.slice(0, k));
+    const b = a ? dictionaryKey(t.slice(k)) : undefined;
+    if (a && b) return [a, b];
+  }
+  return null;
+}
+
+const STEM_FACTOR = 0.91;
+
+/** Endings of Russian, Ukrainian and Belarusian family names. */
+const SLAVIC_END = /(?:ov|ova|ev|eva|yov|sky|ski|skiy|skaya|uk|yuk|iuk|chuk|enko|vich|vych|vna|au|ou|yy|iy)$/;
+
+/** Canonical form of one Latin token (no compound detection). */
+export function canonicalLatinToken(raw: string, person = true): string {
+  const direct = dictionaryKey(raw);
+  if (direct) return direct;
+  const abd = /^abd(?:ul|el|al|ol|oul|ou|ur|us|u|il|i|e|a|o)?(.{3,})$/.exec(raw);
+  if (abd && raw !== 'abdi') {
     let stem = abd[1]!;
     if (stem.length >= 3 && stem[0] === stem[1]) stem = stem.slice(1); // Abdurrahman, Abdulla
-    stem = stripAlLatin(stem);
-    return foldAh('abd' + (LATIN_NAME_TO_CANONICAL.get(stem) ?? stem));
+    return foldAh('abd' + canonicalStem(stripAlLatin(stem)));
   }
-  const abu = /^(?:abu|abou|abo)(.{3,})$/.exec(t);
-  if (abu) {
-    const stem = stripAlLatin(abu[1]!);
-    return foldAh('abu' + (LATIN_NAME_TO_CANONICAL.get(stem) ?? stem));
-  }
-  t = stripAlLatin(t);
-  return foldAh(LATIN_NAME_TO_CANONICAL.get(t) ?? t);
+  const abu = /^(?:abu|abou|abo)(.{3,})$/.exec(raw);
+  if (abu) return foldAh('abu' + canonicalStem(stripAlLatin(abu[1]!)));
+  return foldAh(canonicalStem(stripAlLatin(raw, person)));
 }
 
 interface RawTok {
@@ -533,16 +237,100 @@ interface RawTok {
   arabic: boolean;
 }
 
-function makeToken(key: string, script: Script, vowelPoor: boolean, flags: { legal: boolean; generic: boolean }): NameToken {
-  const initial = key.length === 1 && /[a-z]/.test(key);
-  const skel = skeleton(key);
-  let weight = 1;
-  if (flags.legal) weight = 0.02;
-  else if (flags.generic) weight = 0.15;
-  else if (initial) weight = 0.35;
-  else if (COMMON_GIVEN_NAMES.has(key)) weight = 0.6;
-  return { key, skel, code: blockingCode(key), script, vowelPoor, initial, ...flags, weight };
+/** The comparable reading of a key (skeleton and vowel fold computed once). */
+const skelFold = memo((key: string) => [skeleton(key), vowelFold(key)] as const);
+export const tokenForm = (key: string, vowelPoor = false): TokenForm => {
+  const [skel, fold] = skelFold(key);
+  return { key, skel, fold, vowelPoor };
+};
+const form = tokenForm;
+
+function compoundForm(stemKey: string, suffix: CompoundSuffix, vowelPoor: boolean): TokenForm {
+  return { ...form(stemKey + suffix, vowelPoor), suffix, stem: form(stemKey, vowelPoor) };
 }
+
+/** abd-X compounds carry their stem (compared without the prefix: Abdullah ≠ Abdulrahman). */
+function withAbdStem(f: TokenForm): TokenForm {
+  if (f.suffix || !f.key.startsWith('abd') || f.key.length < 6) return f;
+  return { ...f, suffix: 'abd', stem: form(f.key.slice(3), f.vowelPoor) };
+}
+
+/** A one-word Latin compound ("nasiruddin", "saifullah", "shamsurrahman"), else null. */
+function latinCompound(raw: string): TokenForm | null {
+  if (raw.startsWith('abd') || raw.startsWith('abu')) return null;
+  for (const [re, suffix] of COMPOUND_SUFFIX_RE) {
+    const m = re.exec(raw);
+    if (m) return compoundForm(canonicalStem(stripAlLatin(m[1]!)), suffix, false);
+  }
+  return null;
+}
+
+/** Other readings of a Latin token: article/bin glued on, spelling conventions that lead to a dictionary name, a compound's stem. */
+/** Variants depend on the raw word and the reading chosen for it (all strings): memoized. */
+const latinVariantCache = new Map<string, TokenVariant[]>();
+function latinVariants(raw: string, f: TokenForm): TokenVariant[] {
+  const k = raw + '\u0001' + f.key + '\u0001' + (f.suffix ?? '');
+  let v = latinVariantCache.get(k);
+  if (!v) {
+    if (latinVariantCache.size >= 100_000) latinVariantCache.clear();
+    latinVariantCache.set(k, (v = latinVariantsOf(raw, f)));
+  }
+  // callers may append to the list: hand out a copy
+  return [...v];
+}
+
+function latinVariantsOf(raw: string, f: TokenForm): TokenVariant[] {
+  const out: TokenVariant[] = [];
+  const add = (key: string, factor: number) => {
+    if (key && key !== f.key && key.length >= 2 && !out.some((v) => v.key === key)) out.push({ ...withAbdStem(form(key)), factor });
+  };
+  // the article glued on: Alizai, Alhamad, Aleksey (key without it, variant with it — or the reverse)
+  if (/^(?:al|el)./.test(raw) && stripAlLatin(raw) !== raw && !f.suffix) add(foldAh(raw), 0.97);
+  // bin / ben / ibn glued on: Binalshibh → shibh, Binhamoda → hamoda
+  const bin = /^(?:bin|ben|ibn|bn)(?:al|el)?(.{4,})$/.exec(raw);
+  if (bin && !BIN_PROTECT.has(raw)) add(canonicalLatinToken(bin[1]!), 0.93);
+  // spelling conventions kept only when they lead to a dictionary name (or abd + one): Somali x
+  // for ḥ and c for ʿayn (Maxamed, Cumar, Cabdiraxman), Uzbek x for kh (Olimxon), Indonesian ch
+  // for kh (Mochammad)
+  const somali = raw.replace(/^c/, '').replace(/x/g, 'h');
+  for (const r of [raw.replace(/x/g, 'h'), raw.replace(/x/g, 'kh'), somali, raw.replace(/ch/g, 'h'), raw.replace(/ch/g, 'kh')]) {
+    if (r === raw) continue;
+    const c = canonicalLatinToken(r);
+    const k = dictionaryKey(r) ?? (c.startsWith('abd') && KNOWN_CANONICAL.has(c.slice(3)) ? c : undefined);
+    if (k) add(k, 0.97);
+  }
+  // Ukrainian and Belarusian г = h, Belarusian -au for -ov (Hotsaniuk / Gotsanyuk, Shatrou / Shatrov)
+  if (SLAVIC_END.test(raw)) {
+    const v = raw
+      .replace(/(?<![kscztdgp])h(?!$)/g, 'g')
+      .replace(/(?:au|ou)$/, 'ov')
+      .replace(/iu/g, 'yu')
+      .replace(/ia/g, 'ya');
+    if (v !== raw) add(canonicalLatinToken(v), 0.95);
+  }
+  // German transliteration of Russian and Arabic names (Tschatajev, Radschapowitsch, Ichtijar)
+  if (/sch|ij[aeiou]|witsch/.test(raw))
+    add(
+      canonicalLatinToken(
+        raw
+          .replace(/tsch/g, 'ch')
+          .replace(/sch/g, 'sh')
+          .replace(/(?<![sct])ch/g, 'kh')
+          .replace(/j(?=[aeiou])/g, 'y')
+          .replace(/w/g, 'v'),
+      ),
+      0.95,
+    );
+  // Korean syllables: initial ch / j, k / g, p / b, t / d are one sound in two romanizations (Jo / Cho, Pak / Bak, To / Do)
+  const korean = /^(ch|j|k|g|p|b|t|d)([aeiouwy]+(?:ng|n|l|k|p|m)?)$/.exec(raw);
+  if (korean && raw.length <= 5)
+    add(({ ch: 'j', j: 'ch', k: 'g', g: 'k', p: 'b', b: 'p', t: 'd', d: 't' } as Record<string, string>)[korean[1]!]! + korean[2]!, 0.95);
+  // the stem of a compound alone: "Siraj" for Sirajuddin, "Sattar" for Abdul Sattar
+  if (f.stem && f.stem.key.length >= 3) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.88 : STEM_FACTOR });
+  return out;
+}
+
+// ---------------------------------------------------------------- Arabic tokens
 
 function arabicStem(t: string): string {
   // لل (li-l-): للتجارة; ال: الحربي
@@ -551,17 +339,66 @@ function arabicStem(t: string): string {
   return t;
 }
 
-function arabicToLatin(stem: string): { key: string; vowelPoor: boolean } {
+function arabicForm(stem: string): TokenForm {
   const tr = transliterateArabicToken(stem);
-  return { key: tr.key, vowelPoor: tr.vowelPoor };
+  return form(tr.key, tr.vowelPoor);
 }
 
-/**
- * Normalizes a person or organization name in either script into canonical tokens.
- * `type` only changes how legal-form words are treated (they are flagged for both).
- */
+function arabicVariants(stem: string, f: TokenForm): TokenVariant[] {
+  const out: TokenVariant[] = [];
+  const p = persianReading(stem);
+  if (p && p !== f.key) out.push({ ...form(f.stem ? p + (f.suffix ?? '') : p, true), factor: 0.97 });
+  // بن glued to the next name: بنحسين = بن حسين
+  if (stem.length >= 5 && stem.startsWith('بن') && transliterateArabicToken(stem).vowelPoor)
+    out.push({ ...arabicForm(arabicStem(stem.slice(2))), factor: 0.93 });
+  if (f.stem && f.stem.key.length >= 2) out.push({ ...f.stem, factor: f.suffix === 'abd' ? 0.88 : STEM_FACTOR });
+  return out;
+}
+
+/** Arabic compound written in one word: سعيدالله, نورالدين, خيرالله (not عبدالله: abd rule). */
+function splitArabicCompound(t: string): { stem: string; suffix: CompoundSuffix } | null {
+  if (t.startsWith('عبد')) return null;
+  for (const [word, suffix] of Object.entries(ARABIC_COMPOUND_WORDS)) {
+    if (t.length >= word.length + 2 && t.endsWith(word)) return { stem: t.slice(0, -word.length), suffix };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- tokens
+
+interface Flags {
+  legal?: boolean;
+  generic?: boolean;
+  weak?: boolean;
+}
+
+/** Patronymics compare their father's name (Nikolayevich / Vasilyevich are two fathers, not one -evich). */
+function withPatronymicStem(f: TokenForm): TokenForm {
+  const m = f.suffix ? null : PATRONYMIC_RE.exec(f.key);
+  return m && m.index >= 3 ? { ...f, suffix: 'patronymic', stem: form(f.key.slice(0, m.index), f.vowelPoor) } : f;
+}
+
+function makeToken(form0: TokenForm, script: Script, variants: TokenVariant[], flags: Flags = {}): NameToken {
+  const f = withPatronymicStem(form0);
+  const initial = f.key.length === 1 && /[a-z]/.test(f.key);
+  const legal = !!flags.legal;
+  const generic = !!flags.generic && !legal;
+  const weak = !legal && !generic && (flags.weak ?? (f.key.startsWith('abu') || PATRONYMIC_RE.test(f.key)));
+  const common = COMMON_GIVEN_NAMES.has(f.key);
+  let weight = 1;
+  if (legal) weight = 0.02;
+  else if (generic) weight = 0.15;
+  else if (initial) weight = 0.35;
+  else if (weak) weight = 0.35;
+  else if (common) weight = 0.6;
+  return { ...f, code: blockingCode(f.key), script, initial, legal, generic, weak, common, weight, variants };
+}
+
+/** Normalizes a person or organization name in either script into canonical tokens. */
 export function normalizeName(input: string, type: 'Individual' | 'Organization' = 'Individual'): NormalizedName {
-  const text = normalizeText(input, { organization: type === 'Organization' });
+  // a person's "LAST, First" in natural order; "son of" / "s/o" introduce the father's name
+  const personal = type === 'Individual' ? lastCommaFirst(input.replace(/\b(?:son|daughter|wife) of\b|\b[sdwSDW]\/[oO]\b/g, ' ')) : input;
+  const text = normalizeText(personal, { organization: type === 'Organization' });
   const raw: RawTok[] = text
     .split(' ')
     .filter(Boolean)
@@ -570,75 +407,18 @@ export function normalizeName(input: string, type: 'Individual' | 'Organization'
   let arabicCount = 0;
   for (let i = 0; i < raw.length; i++) {
     const r = raw[i]!;
-    const isFirst = tokens.length === 0;
-    const next = raw[i + 1];
     if (r.arabic) {
       arabicCount++;
-      let t = r.text;
-      if (LEGAL_ARABIC.has(t)) {
-        tokens.push(makeToken(arabicToLatin(arabicStem(t)).key, 'Arabic', true, { legal: true, generic: false }));
-        continue;
-      }
-      if (GENERIC_ARABIC.has(t)) {
-        tokens.push(makeToken(arabicToLatin(arabicStem(t)).key, 'Arabic', true, { legal: false, generic: true }));
-        continue;
-      }
-      if (type === 'Individual' && HONORIFICS_ARABIC.includes(t) && raw.length - i > 1) continue;
-      if (PARTICLES_ARABIC.has(t) && raw.length > 1) continue;
-      // عبد + following word; عبدالرحمن written as one word
-      let prefix = '';
-      if ((t === 'عبد' || t === 'ابو') && next && next.arabic) {
-        prefix = t === 'عبد' ? 'abd' : 'abu';
-        t = next.text;
-        i++;
-      } else if (t.length > 4 && t.startsWith('عبد')) {
-        prefix = 'abd';
-        t = t.slice(3);
-      } else if (t.length > 4 && t.startsWith('ابو') && type === 'Individual') {
-        prefix = 'abu';
-        t = t.slice(3);
-      }
-      const stem = prefix ? (t.startsWith('ال') && t.length > 2 ? t.slice(2) : t) : arabicStem(t);
-      const tr = arabicToLatin(stem);
-      const key = prefix ? foldAh(prefix + tr.key) : canonicalLatinToken(foldAh(tr.key));
-      if (!key) continue;
-      tokens.push(makeToken(key, 'Arabic', tr.vowelPoor, { legal: false, generic: false }));
-      continue;
+      i = arabicToken(raw, i, type, tokens);
+    } else {
+      i = latinToken(raw, i, type, tokens);
     }
-    const t = r.text;
-    if (LEGAL_LATIN.has(t) && (type === 'Organization' || !isFirst)) {
-      if (type === 'Organization') tokens.push(makeToken(t, 'Latin', false, { legal: true, generic: false }));
-      else if (['llc', 'ltd', 'limited', 'co', 'company', 'corp', 'corporation', 'inc', 'plc', 'gmbh'].includes(t))
-        tokens.push(makeToken(t, 'Latin', false, { legal: true, generic: false }));
-      // other short words (de, la, the …) inside personal names are dropped
-      continue;
-    }
-    if (GENERIC_LATIN.has(t) && type === 'Organization') {
-      tokens.push(makeToken(t, 'Latin', false, { legal: false, generic: true }));
-      continue;
-    }
-    if (HONORIFICS_LATIN.has(t) && type === 'Individual' && raw.length - i > 1) continue;
-    if (PARTICLES_LATIN.has(t) && raw.length > 1) continue;
-    if (SUN_PARTICLES.has(t) && next && !next.arabic && next.text.startsWith(t.slice(1))) continue;
-    if ((ABD_PREFIXES.has(t) || ABU_PREFIXES.has(t)) && next && !next.arabic) {
-      const glued = (ABD_PREFIXES.has(t) ? 'abd' : 'abu') + '|' + next.text;
-      i++;
-      // skip an article between: "Abd Al Rahman"
-      let stemRaw = next.text;
-      if ((stemRaw === 'al' || stemRaw === 'el' || SUN_PARTICLES.has(stemRaw)) && raw[i + 1] && !raw[i + 1]!.arabic) {
-        stemRaw = raw[i + 1]!.text;
-        i++;
-      }
-      void glued;
-      const stem = stripAlLatin(stemRaw);
-      const pre = ABD_PREFIXES.has(t) ? 'abd' : 'abu';
-      tokens.push(makeToken(foldAh(pre + (LATIN_NAME_TO_CANONICAL.get(stem) ?? stem)), 'Latin', false, { legal: false, generic: false }));
-      continue;
-    }
-    const key = canonicalLatinToken(t);
-    if (!key) continue;
-    const legal = type === 'Organization' && LEGAL_LATIN.has(key);
-    tokens.push(makeToken(key, 'Latin', false, { legal, generic: type === 'Organization' && !legal && GENERIC_LATIN.has(key) }));
+  }
+  // abu + name closing a person's name is a family name (Musa Abu Marzouk, Ahmad Umar Abu Ubaidah),
+  // not a kunya; a last token ending in -evich is one too (Igor Butkevich), not a patronymic
+  const last = tokens[tokens.length - 1];
+  if (type === 'Individual' && tokens.length >= 2 && last && last.weak && (last.key.startsWith('abu') || PATRONYMIC_RE.test(last.key))) {
+    tokens[tokens.length - 1] = makeToken(last, last.script, last.variants, { weak: false });
   }
   return {
     original: input,
@@ -646,6 +426,132 @@ export function normalizeName(input: string, type: 'Individual' | 'Organization'
     tokens,
     key: tokens.map((t) => t.key).join(' '),
   };
+}
+
+/** Reads the Arabic-script token at `i` (and the words it absorbs); returns the last index used. */
+function arabicToken(raw: RawTok[], i: number, type: 'Individual' | 'Organization', tokens: NameToken[]): number {
+  let t = raw[i]!.text;
+  const next = raw[i + 1];
+  const rest = raw.length - i - 1;
+  if (LEGAL_ARABIC.has(t)) return (tokens.push(makeToken(form(arabicForm(arabicStem(t)).key, true), 'Arabic', [], { legal: true })), i);
+  if (GENERIC_ARABIC.has(t)) return (tokens.push(makeToken(form(arabicForm(arabicStem(t)).key, true), 'Arabic', [], { generic: true })), i);
+  if (type === 'Individual' && HONORIFICS_ARABIC.has(t) && rest > 0) return i;
+  if (PARTICLES_ARABIC.has(t) && raw.length > 1) return i;
+  // a name and عبد written together: محمدعبد البصير = محمد عبد البصير
+  if (t.length > 4 && t.endsWith('عبد') && next?.arabic) {
+    pushArabic(t.slice(0, -3), type, tokens);
+    t = 'عبد';
+  }
+  // عبد / ابو + following word; عبدالرحمن / ابوبكر written as one word
+  let prefix = '';
+  if ((t === 'عبد' || t === 'ابو') && raw[i + 1]?.arabic) {
+    prefix = t === 'عبد' ? 'abd' : 'abu';
+    t = raw[++i]!.text;
+  } else if (t.length > 4 && t.startsWith('عبد')) {
+    prefix = 'abd';
+    t = t.slice(3);
+  } else if (t.length > 4 && t.startsWith('ابو') && type === 'Individual') {
+    prefix = 'abu';
+    t = t.slice(3);
+  }
+  if (prefix) {
+    const stem = t.startsWith('ال') && t.length > 2 ? t.slice(2) : t;
+    const f = arabicForm(stem);
+    const key = foldAh(prefix + f.key);
+    const cf = prefix === 'abd' ? withAbdStem(form(key, f.vowelPoor)) : form(key, f.vowelPoor);
+    const p = persianReading(stem);
+    const variants: TokenVariant[] = p ? [{ ...withAbdStem(form(foldAh(prefix + p), true)), factor: 0.97 }] : [];
+    if (cf.stem && cf.stem.key.length >= 3) variants.push({ ...cf.stem, factor: 0.88 });
+    tokens.push(makeToken(cf, 'Arabic', variants));
+    return i;
+  }
+  // X الله / X الدين / X الرحمن (and written as one word): one compound token
+  const following = raw[i + 1];
+  const suffix = following?.arabic ? ARABIC_COMPOUND_WORDS[following.text] : undefined;
+  if (suffix && type === 'Individual' && !PARTICLES_ARABIC.has(t)) {
+    pushArabicCompound(arabicStem(t), suffix, tokens);
+    return i + 1;
+  }
+  const joined = type === 'Individual' ? splitArabicCompound(t) : null;
+  if (joined) {
+    pushArabicCompound(arabicStem(joined.stem), joined.suffix, tokens);
+    return i;
+  }
+  pushArabic(t, type, tokens);
+  return i;
+}
+
+function pushArabic(t: string, type: 'Individual' | 'Organization', tokens: NameToken[]) {
+  const stem = arabicStem(t);
+  const tr = transliterateArabicToken(stem);
+  const key = canonicalLatinToken(foldAh(tr.key));
+  if (!key) return;
+  const f = form(key, tr.vowelPoor && key === foldAh(tr.key));
+  tokens.push(makeToken(f, 'Arabic', arabicVariants(stem, f), { weak: (type === 'Individual' && WEAK_ARABIC.has(t)) || undefined }));
+}
+
+function pushArabicCompound(stem: string, suffix: CompoundSuffix, tokens: NameToken[]) {
+  const s = arabicForm(stem);
+  const f = compoundForm(s.key, suffix, s.vowelPoor);
+  tokens.push(makeToken(f, 'Arabic', arabicVariants(stem, f)));
+}
+
+/** Reads the Latin token at `i` (and the words it absorbs); returns the last index used. */
+function latinToken(raw: RawTok[], i: number, type: 'Individual' | 'Organization', tokens: NameToken[]): number {
+  const t = raw[i]!.text;
+  const next = raw[i + 1];
+  const isFirst = tokens.length === 0;
+  const rest = raw.length - i - 1;
+  if (LEGAL_LATIN.has(t) && (type === 'Organization' || !isFirst)) {
+    // other short words (de, la, the …) inside personal names are dropped
+    if (type === 'Organization' || PERSON_LEGAL_KEPT.has(t)) tokens.push(makeToken(form(t), 'Latin', [], { legal: true }));
+    return i;
+  }
+  if (GENERIC_LATIN.has(t) && type === 'Organization') return (tokens.push(makeToken(form(t), 'Latin', [], { generic: true })), i);
+  if (type === 'Individual' && HONORIFICS_LATIN.has(t) && rest > 0) return i;
+  if (PARTICLES_LATIN.has(t) && raw.length > 1) return i;
+  if (SUN_PARTICLES.has(t) && next && !next.arabic && next.text.startsWith(t.slice(1))) return i;
+  if ((ABD_PREFIXES.has(t) || ABU_PREFIXES.has(t)) && next && !next.arabic) {
+    // abd / abu + following word, skipping an article between: "Abd Al Rahman"
+    let j = i + 1;
+    if ((raw[j]!.text === 'al' || raw[j]!.text === 'el' || SUN_PARTICLES.has(raw[j]!.text)) && raw[j + 1] && !raw[j + 1]!.arabic) j++;
+    const stemRaw = raw[j]!.text;
+    const pre = ABD_PREFIXES.has(t) ? 'abd' : 'abu';
+    const f = withAbdStem(form(foldAh(pre + canonicalStem(stripAlLatin(stemRaw)))));
+    tokens.push(makeToken(f, 'Latin', latinVariants(pre + stemRaw, f)));
+    return j;
+  }
+  // name + Allah / al-Din / al-Rahman written apart: "Seif Allah", "Nur ud Din", "Shams-u-Rahman"
+  if (type === 'Individual' && next && !next.arabic && !PARTICLES_LATIN.has(t)) {
+    let j = i + 1;
+    const connector = COMPOUND_CONNECTORS.has(raw[j]!.text) && !!raw[j + 1] && !raw[j + 1]!.arabic && !!COMPOUND_WORDS[raw[j + 1]!.text];
+    if (connector) j++;
+    // Rahman alone is also a family name ("Mohamad Iqbal Rahman"): glued only after a connector
+    const suffix = COMPOUND_WORDS[raw[j]!.text] === 'urahman' && !connector ? undefined : COMPOUND_WORDS[raw[j]!.text];
+    const own = latinCompound(t);
+    if (suffix && !own && !t.startsWith('abd') && !t.startsWith('abu') && t.length >= 3) {
+      const f = compoundForm(canonicalStem(stripAlLatin(t)), suffix, false);
+      tokens.push(makeToken(f, 'Latin', latinVariants(t, f)));
+      return j;
+    }
+  }
+  const compound = type === 'Individual' ? latinCompound(t) : null;
+  const split = type === 'Individual' && !compound && !dictionaryKey(t) ? dictionarySplit(t) : null;
+  // two names in one word: one token whose key joins the two canonical keys (so that it equals
+  // "Hamid Reza" read as one word by the alignment), each name alone as a variant
+  const f = compound ?? (split ? form(split.join('')) : withAbdStem(form(canonicalLatinToken(t, type === 'Individual'))));
+  if (!f.key) return i;
+  const legal = type === 'Organization' && LEGAL_LATIN.has(f.key);
+  const variants = type === 'Individual' ? latinVariants(t, f) : [];
+  if (split) variants.push(...split.map((k) => ({ ...form(k), factor: 0.85 })));
+  tokens.push(
+    makeToken(f, 'Latin', variants, {
+      legal,
+      generic: type === 'Organization' && GENERIC_LATIN.has(f.key),
+      weak: (type === 'Individual' && WEAK_LATIN.has(f.key)) || undefined,
+    }),
+  );
+  return i;
 }
 
 /** Informative tokens: not legal-form words, not generic business words. */

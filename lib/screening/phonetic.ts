@@ -5,12 +5,16 @@
  * Input: a canonical Latin key token (a-z0-9, produced by normalize.ts, for Arabic tokens
  * after transliteration). Steps:
  *  1. collapse doubled letters (Latin marks shadda by doubling: Mohammed = محمد);
- *  2. digraphs: kh→X (خ), gh→G (غ), sh/ch→C (ش), th→T (ث/ت), dh→Z (ذ/ظ), ph→F, ck→K, x→KS;
- *  3. consonant classes: b/p→B, t/ط→T, d/ض→D, j→J, g→G, h/ح/ه→H, k/c/q/ق/ك→K, s/ص→S,
- *     z/ز/ظ→Z, f/v→F, l, m, n, r as themselves;
+ *  2. digraphs: kh→X (خ), sh/ch/sch/tch→C (ش; French and Maghrebi ch: Chekkouri, Cherif),
+ *     dzh/dj/zh→J (ج as Russian and French spell it: Dzhamal, Djamel, Nazhmiddin), th→T (ث/ت),
+ *     dh→Z (ذ/ظ), ph→F, ck→K, x→KS;
+ *  3. consonant classes: b/p→B, t/ط→T, d/ض→D, j→J, h/ح/ه→H, k/c/q/g/gh→K (ق is written q, k, g
+ *     or gh: Qasim, Kassem, Gassim, Ghedeir; Persian گ is g and often written ك), c before
+ *     e/i/y→S (Lounici = لونيسي), s/ص→S, z/ز/ظ→Z, f/v→F, l, m, n, r as themselves;
  *  4. vowels are dropped everywhere (Arabic does not write them; Latin spellings disagree on
  *     them: Mohammed / Muhammad / Mohamad); w and y are kept only word-initially (Walid,
- *     Yousef) and dropped elsewhere, where they usually spell a long vowel (Yousef = يوسف);
+ *     Yousef) and dropped elsewhere, where they usually spell a long vowel (Yousef = يوسف,
+ *     Awlaki = Aulaqi);
  *  5. a word-final h is dropped (Fatimah / فاطمة, Abdullah / Abdulla).
  * A token with no consonant left keeps its uppercased key as its code.
  *
@@ -32,8 +36,24 @@ export function skeleton(key: string): string {
     const next = i + 1 < n ? s[i + 1]! : '';
     const initial = i === 0;
     // 2. digraphs
-    if (next === 'h') {
-      const dg = c === 'k' ? 'X' : c === 'g' ? 'G' : c === 's' || c === 'c' ? 'C' : c === 't' ? 'T' : c === 'd' ? 'Z' : c === 'p' ? 'F' : '';
+    if ((c === 's' || c === 't') && next === 'c' && s[i + 2] === 'h') {
+      out += 'C';
+      i += 2;
+      continue;
+    }
+    if (c === 'd' && next === 'z' && s[i + 2] === 'h') {
+      out += 'J';
+      i += 2;
+      continue;
+    }
+    if ((c === 'd' && next === 'j') || (c === 'z' && next === 'h')) {
+      out += 'J';
+      i++;
+      continue;
+    }
+    // abd + a name starting with h (Abdul Hafiz = abdhafiz) is no dh digraph
+    if (next === 'h' && !(i === 2 && s.startsWith('abd'))) {
+      const dg = c === 'k' ? 'X' : c === 'g' ? 'K' : c === 's' || c === 'c' ? 'C' : c === 't' ? 'T' : c === 'd' ? 'Z' : c === 'p' ? 'F' : '';
       if (dg) {
         out += dg;
         i++;
@@ -71,15 +91,15 @@ export function skeleton(key: string): string {
       case 'j':
         out += 'J';
         break;
-      case 'g':
-        out += 'G';
-        break;
       case 'h':
         out += 'H';
         break;
-      case 'k':
       case 'c':
+        out += next === 'e' || next === 'i' || next === 'y' ? 'S' : 'K';
+        break;
+      case 'k':
       case 'q':
+      case 'g':
         out += 'K';
         break;
       case 's':
@@ -175,4 +195,31 @@ export function looseCode(key: string): string {
     if (out.length >= 4) break;
   }
   return out || key.slice(0, 4).toUpperCase();
+}
+
+/**
+ * Vowel fold: the key with the spellings that transliterations disagree on unified, for a
+ * second Jaro-Winkler channel: Korean eu / eo → u / o (Eun / Un, Seong / Song), ai / ay / ei /
+ * ey → ai (Seif / Saif / Sayf), e → i, o → u (Omar /
+ * Umar, Hosein / Husein), ee / ie → i, oo / ou → u (Deeb / Dib, Mourad / Murad), w and y after a
+ * vowel → u and i (Awlaki / Aulaqi), kh and q → k (Khalaf / Qalaf), th → t, dh → d, ph → f,
+ * v → w and p → b (Abdulvahap / Abdul Wahab, Varee / Wari: Arabic has neither v nor p),
+ * doubled letters collapsed (Haqqani / Haqani), an initial vowel read as a (Eraqi / Araqi,
+ * Ehsan / Ahsan), a final h after a vowel dropped.
+ */
+export function vowelFold(key: string): string {
+  let s = key
+    .replace(/eu/g, 'u')
+    .replace(/eo/g, 'o')
+    .replace(/[ae][iy](?![aeiou])/g, 'ai')
+    .replace(/ee|ie/g, 'i')
+    .replace(/oo|ou/g, 'u')
+    .replace(/e/g, 'i')
+    .replace(/o/g, 'u');
+  s = s.replace(/kh|q/g, 'k').replace(/th/g, 't').replace(/dh/g, 'd').replace(/ph/g, 'f').replace(/v/g, 'w').replace(/p/g, 'b');
+  s = s.replace(/(?<=[aiu])w/g, 'u').replace(/(?<=[aiu])y/g, 'i');
+  s = s.replace(/(.)\1+/g, '$1');
+  // an initial vowel is whatever the transliterator heard for alif or ʿayn (Eraqi / Araqi / Iraqi, Osman / Usman)
+  if (s.length > 3) s = s.replace(/^[aiu]+/, 'a');
+  return s.length > 2 ? s.replace(/(?<=[aiu])h$/, '') : s;
 }

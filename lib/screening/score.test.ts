@@ -152,3 +152,44 @@ describe('secondary signals', () => {
     expect(c.riskScore).toBeLessThan(a.riskScore);
   });
 });
+
+describe('real list names (UN and OFAC files, eval:screening:real)', () => {
+  const rec = (q: string, e: string | string[]) => score(q, e).recommendation;
+  it('Persian, Urdu and Arabic letter forms, tatweel, presentation forms', () => {
+    expect(rec('محمد مسعود اظہر علوی', 'MOHAMMED MASOOD AZHAR ALVI')).not.toBe('NoMatch');
+    expect(rec('عبد الصمد اچکزی', 'ABDUL SAMAD ACHEKZAI')).not.toBe('NoMatch');
+    expect(rec('بخت گل', 'BAKHT GUL')).not.toBe('NoMatch');
+    expect(rec('مكــي مصطفــى حمـودة', 'MAKI MUSTAFA HAMUDAT')).not.toBe('NoMatch');
+    expect(rec('ﺻﺍﻠﺡ ﻤﺣﻤﺩ ﻛﺍﻛﺭ اختر محمد', 'SALEH MOHAMMAD KAKAR AKHTAR MUHAMMAD')).not.toBe('NoMatch');
+  });
+  it('compounds with or without a space, in both scripts', () => {
+    expect(score('نور الله نوری', 'NURULLAH NURI').percentage).toBeGreaterThanOrEqual(90);
+    expect(score('Seif Allah ben Hocine', 'Saifullah ben Hassine').recommendation).not.toBe('NoMatch');
+    expect(rec('نصیر الدین حقانی', 'NASIRUDDIN HAQQANI')).not.toBe('NoMatch');
+    expect(rec('Shams-u-Rahman Abdul Zahir', 'SHAMS UR-RAHMAN ABDUL ZAHIR')).toBe('AutoMatch');
+    expect(rec('ولی جان', 'WALIJAN')).not.toBe('NoMatch');
+    expect(rec('نظر محمدعبد البصیر', 'NAZIR MOHAMMAD ABDUL BASIR')).not.toBe('NoMatch');
+  });
+  it('Cyrillic with patronymic, Maghrebi, Somali and Korean spellings', () => {
+    expect(rec('Рустам Магомедович Асельдеров', 'RUSTAM MAGOMEDOVICH ASELDEROV')).toBe('AutoMatch');
+    expect(rec('جمال لونيسي', 'DJAMEL LOUNICI')).not.toBe('NoMatch');
+    expect(rec('عمر محمد قدير', 'AMOR MOHAMED GHEDEIR')).not.toBe('NoMatch');
+    expect(rec('CUMAR, Cabdiraxman Maxamed', 'Abdirahman Mohamed Omar')).toBe('AutoMatch');
+    expect(rec('Cho Yong Chol', 'JO YONG CHOL')).not.toBe('NoMatch');
+    expect(rec('GOTSANIUK, Jurij Mikhailovich', 'HOTSANIUK, Iurii Mykhailovych')).not.toBe('NoMatch');
+  });
+  it('a part of the listed name, LAST, First, particles', () => {
+    expect(rec('Abdul Ghani Baradar', 'ABDUL GHANI BARADAR ABDUL AHMAD TURK')).toBe('Review');
+    expect(rec('Siraj Haqqani', 'SIRAJUDDIN JALLALOUDINE HAQQANI')).toBe('Review');
+    expect(rec('ZLITNI, Abdul Hafiz', 'Abdul Hafid Zlitni')).not.toBe('NoMatch');
+    expect(score('Said ben Abdelhakim ben Omar al-Cherif', 'SAID ABDELHAKIM OMAR CHERIF').percentage).toBeGreaterThanOrEqual(95);
+  });
+  it('keeps precision: frequent names, relatives, other kunyas and patronymics', () => {
+    expect(rec('Abdul Rahman', ['IBRAHIM ALI ABU BAKR TANTOUSH', 'Abdul Rahman'])).not.toBe('AutoMatch');
+    expect(rec('Mohamed Hassan', 'MOHAMMAD HASSAN AKHUND')).toBe('NoMatch');
+    expect(rec('SADDAM HUSSEIN AL-TIKRITI', 'RANA SADDAM HUSSEIN AL-TIKRITI')).toBe('NoMatch');
+    expect(rec('WATBAN IBRAHIM HASSAN AL-TIKRITI', ['HAMID RAJA SHALAH AL-TIKRITI', 'Hassan Al-Tikriti'])).toBe('NoMatch');
+    expect(rec('Abu Talha al-Almani', 'Abu Luqmaan Al Almani')).toBe('NoMatch');
+    expect(rec('GORKOV, Sergei Nikolayevich', 'GORNYAKOV, Sergey Vasilyevich')).toBe('NoMatch');
+  });
+});

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/scripts/testing/db';
 import { screenName } from './screen';
-import { importWatchlist, parseWatchlist } from './watchlist-import';
+import { importWatchlist, parseWatchlist, rebuildNameKeys } from './watchlist-import';
 import { ScreeningSearchResponseSchema } from './schemas';
 
 const samples = path.resolve(import.meta.dirname, '../../scripts/screening/samples');
@@ -78,6 +78,19 @@ describe('watchlist import + screening (PostgreSQL)', () => {
     expect(res.data[0]?.signals.identity).toMatchObject({ matched: true, label: 'Passport' });
     const dep = await screenName({ db: db.pool, tenantId: randomUUID(), input: { name: 'Al-Rafidain Humanitarian Foundation', type: 'Organization' } });
     expect(dep.data.find((x) => x.watchlistEntry.externalId === '9900101')).toBeUndefined();
+  });
+
+  it('rebuilds the name keys of stored entries (after a change of the blocking codes)', async () => {
+    const before = await db.pool.query(`SELECT "entryId", "blockKeys" FROM "WatchlistNameKey" WHERE source = 'ListSourceB' ORDER BY "entryId", key`);
+    await db.pool.query(`UPDATE "WatchlistNameKey" SET "blockKeys" = ARRAY['p:OLD|KEY'] WHERE source = 'ListSourceB'`);
+    const client = await db.pool.connect();
+    try {
+      expect(await rebuildNameKeys(client, { source: 'ListSourceB', batchSize: 1 })).toBeGreaterThan(1);
+    } finally {
+      client.release();
+    }
+    const after = await db.pool.query(`SELECT "entryId", "blockKeys" FROM "WatchlistNameKey" WHERE source = 'ListSourceB' ORDER BY "entryId", key`);
+    expect(after.rows).toEqual(before.rows);
   });
 
   it("keeps a tenant's Custom list to that tenant", async () => {

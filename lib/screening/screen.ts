@@ -105,7 +105,9 @@ export async function screenName(args: ScreenNameArgs): Promise<ScreeningSearchR
   const ids = await findCandidateIds(args.db, q, opts);
   let scored = scoreEntries(q, await loadEntries(args.db, ids), thresholds, Math.min(minScore, thresholds.review));
   // Nothing reached the review threshold: widen the net to loose-code keys (spelling variants
-  // the blocking codes keep apart). Only these queries pay for the second lookup.
+  // the blocking codes keep apart). Only these queries pay for the second lookup. (Widening it
+  // per list, for the lists without a match, cost a full posting-list scan on every matched
+  // query at a million entries — the source is no part of the key — for two more UN aliases.)
   if (!scored.some((c) => c.result.matchingScore >= thresholds.review || c.result.signals.identity.matched)) {
     const more = await findLooseCandidateIds(args.db, q, opts, ids);
     if (more.length > 0) {

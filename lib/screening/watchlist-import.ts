@@ -140,6 +140,44 @@ export async function insertNameKeys(db: Queryable, rows: EntryRowInsert[]): Pro
   );
 }
 
+/**
+ * Rebuilds the name keys of every valid entry (of one list, or of all), in batches, each batch in
+ * its own transaction with platform scope. Needed once after a change of normalization or
+ * blocking codes: an import only rebuilds the keys of entries whose content changed, and a stored
+ * key built by older rules is no longer looked up by today's queries. Returns the entries done.
+ */
+export async function rebuildNameKeys(
+  db: TransactionalDb,
+  opts: { source?: WatchlistSource; tenantId?: string | null; batchSize?: number } = {},
+): Promise<number> {
+  const batchSize = opts.batchSize ?? 2000;
+  let after = '00000000-0000-0000-0000-000000000000';
+  let done = 0;
+  for (;;) {
+    await db.query('BEGIN');
+    try {
+      await db.query(`SELECT set_config('app.scope', 'platform', true)`);
+      const r = await db.query(
+        `SELECT id, "tenantId", source, type, names FROM "WatchlistEntry"
+          WHERE "isValid" AND id > $1::uuid AND ($2::text IS NULL OR source = $2) AND ($3::boolean OR "tenantId" IS NOT DISTINCT FROM $4::uuid)
+          ORDER BY id LIMIT $5`,
+        [after, opts.source ?? null, opts.tenantId === undefined, opts.tenantId ?? null, batchSize],
+      );
+      if (r.rows.length > 0) {
+        await db.query('DELETE FROM "WatchlistNameKey" WHERE "entryId" = ANY($1::uuid[])', [r.rows.map((row) => row.id)]);
+        await insertNameKeys(db, r.rows as EntryRowInsert[]);
+      }
+      await db.query('COMMIT');
+      if (r.rows.length === 0) return done;
+      done += r.rows.length;
+      after = r.rows[r.rows.length - 1].id;
+    } catch (e) {
+      await db.query('ROLLBACK').catch(() => {});
+      throw e;
+    }
+  }
+}
+
 export interface ImportCounts {
   added: number;
   updated: number;

@@ -112,3 +112,18 @@ describe('npm run crm -- watchlist:import', () => {
     60_000,
   );
 });
+
+describe('npm run crm -- watchlist:rekey', () => {
+  it('rebuilds the search keys of the entries already imported, and they are found again', async () => {
+    await crm('watchlist:import', '--source', 'ListSourceB', path.join(samples, 'sample.csv'));
+    // As if the keys had been written by an earlier version of the matcher.
+    await db.current().pool.query(`DELETE FROM "WatchlistNameKey" WHERE source = 'ListSourceB'`);
+    const rekeyed = JSON.parse((await crm('watchlist:rekey', '--source', 'ListSourceB')).stdout);
+    expect(rekeyed.rekeyed).toBeGreaterThan(0);
+    const keys = await db.current().pool.query(`SELECT count(*)::int AS n FROM "WatchlistNameKey" WHERE source = 'ListSourceB'`);
+    expect(keys.rows[0].n).toBeGreaterThan(0);
+    const bad = await crm('watchlist:rekey', '--source', 'Nope');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--source must be one of/);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Name signals of one query name against one entry name: token agreement over the alignment
+ * (align.ts), the spec's `Match.signals.name` fields and the rules for individuals (partial
+ * names, relatives, frequent names). The formula is documented in README.md ("Scoring").
+ */
+import { align, type Alignment } from './align';
+import { jaroWinkler } from './jaro-winkler';
+import { PATRONYMIC_RE } from './name-words';
+import type { NameToken, NormalizedName } from './normalize';
+import type { EntityType, NameSignals } from './score';
+
+const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
+const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
+
+/** Similarity → agreement: ≥ 0.95 full, linear down to 0 at 0.80. */
+const AGREE_FULL = 0.93;
+const STRONG = 0.5;
+function agreement(s: number): number {
+  if (s >= AGREE_FULL) return 1;
+  if (s <= 0.8) return 0;
+  return (s - 0.8) / (AGREE_FULL - 0.8);
+}
+
+const sortedKey = (t: NameToken[]) =>
+  t
+    .map((x) => x.key)
+    .sort()
+    .join(' ');
+const informative = (t: NameToken) => !t.legal && !t.generic;
+/** a token that names the person (not a title, kunya, patronymic or initial) */
+const main = (t: NameToken) => informative(t) && !t.weak && !t.initial;
+
+/** Name signals for one query name against one entry name. */
+export function compareNames(qn: NormalizedName, en: NormalizedName, type: EntityType = 'Individual'): NameSignals {
+  const q = qn.tokens;
+  const e = en.tokens;
+  const zero: NameSignals = { familyJW: 0, firstNameJW: 0, givenTokenScore: 0, fullJW: 0, phoneticScore: 0, exactNormalized: false, totalScore: 0 };
+  const qInf = q.filter(informative);
+  const eInf = e.filter(informative);
+  if (qInf.length === 0 || eInf.length === 0) return zero;
+
+  const exactNormalized = sortedKey(qInf) === sortedKey(eInf);
+  const al = align(q, e);
+  const qAgr = al.qSim.map((x) => (x < 0 ? 0 : agreement(x)));
+  const eAgr = al.eSim.map((x) => (x < 0 ? 0 : agreement(x)));
+
+  const side = (toks: NameToken[], sims: number[], agr: number[]) => {
+    let w = 0;
+    let a = 0;
+    let ph = 0;
+    for (let i = 0; i < toks.length; i++) {
+      const t = toks[i]!;
+      w += t.weight;
+      a += t.weight * agr[i]!;
+      // same consonant skeleton or better (the skeleton floor is 0.92)
+      if (sims[i]! >= 0.92) ph += t.weight;
+    }
+    return { cov: w > 0 ? a / w : 0, ph: w > 0 ? ph / w : 0 };
+  };
+  const qs = side(q, al.qSim, qAgr);
+  const es = side(e, al.eSim, eAgr);
+  const givenTokenScore = 0.6 * Math.max(qs.cov, es.cov) + 0.4 * Math.min(qs.cov, es.cov);
+  const phoneticScore = (qs.ph + es.ph) / 2;
+
+  // first / family: the entry's first and last tokens that name the person, and their partners
+  const eMain = e.filter(main);
+  const eNamed = eMain.length > 0 ? eMain : eInf;
+  const firstIdx = e.indexOf(eNamed[0]!);
+  const lastIdx = e.indexOf(eNamed[eNamed.length - 1]!);
+  const simOf = (j: number) => Math.max(0, al.eSim[j]!);
+  const firstNameJW = simOf(firstIdx);
+  const familyJW = simOf(lastIdx);
+
+  const anyVowelPoor = q.some((t) => t.vowelPoor) || e.some((t) => t.vowelPoor);
+  let fullJW = Math.max(jaroWinkler(qn.key, en.key), jaroWinkler(sortedKey(q), sortedKey(e)));
+  if (anyVowelPoor) fullJW = Math.max(fullJW, 0.97 * jaroWinkler(q.map((t) => t.skel).join(' '), e.map((t) => t.skel).join(' ')));
+
+  // Main tokens on both sides left without an agreeing partner: a conflicting name part, not an omission.
+  let unQ = 0;
+  let unE = 0;
+  for (let i = 0; i < q.length; i++) if (main(q[i]!) && qAgr[i] === 0) unQ += q[i]!.weight;
+  for (let j = 0; j < e.length; j++) if (main(e[j]!) && eAgr[j] === 0) unE += e[j]!.weight;
+  const conflictPenalty = 0.1 * Math.min(unQ, unE, 1.5);
+
+  let total = 0.55 * givenTokenScore + 0.15 * familyJW + 0.1 * firstNameJW + 0.1 * fullJW + 0.1 * phoneticScore - conflictPenalty;
+
+  if (type === 'Individual') {
+    total = individualRules(total, { q, e, qAgr, eAgr, al, qCov: qs.cov, eCov: es.cov, unQ, unE });
+    if (exactNormalized) total = 1;
+    // one name against one name (mononyms, a lone alias): only the same name is a match
+    if (qInf.length === 1 && eInf.length === 1 && !exactNormalized && qAgr[q.indexOf(qInf[0]!)]! < 1) total = Math.min(total, 0.78);
+    // a lone common given name or kunya identifies nobody, even when the list has it as an alias
+    if (qInf.length === 1 && eInf.length === 1 && (qInf[0]!.common || qInf[0]!.weak)) total = Math.min(total, 0.75);
+  } else {
+    let informativeAgreement = 0;
+    for (let i = 0; i < q.length; i++)
+      if (al.q2e[i]! >= 0 && informative(q[i]!) && informative(e[al.q2e[i]!]!) && qAgr[i]! >= 0.5) informativeAgreement += qAgr[i]!;
+    if (informativeAgreement === 0) total = Math.min(total, 0.5);
+    if (exactNormalized) total = 1;
+  }
+
+  return {
+    familyJW: r4(familyJW),
+    firstNameJW: r4(firstNameJW),
+    givenTokenScore: r4(givenTokenScore),
+    fullJW: r4(fullJW),
+    phoneticScore: r4(phoneticScore),
+    exactNormalized,
+    totalScore: r4(clamp01(total)),
+  };
+}
+
+interface RuleInput {
+  q: NameToken[];
+  e: NameToken[];
+  qAgr: number[];
+  eAgr: number[];
+  al: Alignment;
+  qCov: number;
+  eCov: number;
+  unQ: number;
+  unE: number;
+}
+
+/**
+ * Individuals (README "Scoring"):
+ * - fewer than two strong agreements (a title, kunya, patronymic or initial counts half) → at
+ *   most 0.70, unless both names are fully covered (a kunya and a family name, both agreeing;
+ *   Inayat Rahman = Inayat-ur-Rahman);
+ * - the first given names of both disagree, or their kunyas, or their patronymics → at most 0.75
+ *   (brothers and sisters share the rest);
+ * - only frequent names agree (less than three of them) and a name has more → at most 0.78;
+ * - one name contained in the other (a part of the listed name, a short alias inside a full
+ *   name): at least Review when the shared tokens identify somebody, at most 0.78 otherwise.
+ */
+function individualRules(total: number, r: RuleInput): number {
+  const { q, e, qAgr, eAgr, al } = r;
+  let strong = 0;
+  let agreedWeight = 0;
+  let rare = 0;
+  for (let i = 0; i < q.length; i++) {
+    const t = q[i]!;
+    if (!informative(t) || qAgr[i]! < STRONG) continue;
+    const o = e[al.q2e[i]!]!;
+    // a query token merged with its neighbour into one entry token counts once
+    if (i > 0 && al.q2e[i - 1] === al.q2e[i] && qAgr[i - 1]! >= STRONG) continue;
+    const full = main(t) && main(o);
+    strong += full ? 1 : 0.5;
+    if (main(t)) agreedWeight += t.weight * qAgr[i]!;
+    if (full && !t.common && !o.common) rare++;
+  }
+  const qMain = q.filter(main).length;
+  const eMain = e.filter(main).length;
+  const fully = r.qCov >= 0.9 && r.eCov >= 0.9;
+  if (strong < 2 && (qMain >= 2 || eMain >= 2) && !fully) total = Math.min(total, 0.7);
+  // only frequent names agree and something is left over (Mohamed Hassan / Mohammad Hassan
+  // Akhund, Luis Lopez / Luis Alberto Rodriguez Lopez): a namesake is likelier than the person
+  const leftOver = (toks: NameToken[], agr: number[]) => toks.some((t, i) => informative(t) && !t.initial && agr[i] === 0);
+  if (rare === 0 && agreedWeight < 1.7 && (leftOver(q, qAgr) || leftOver(e, eAgr))) total = Math.min(total, 0.78);
+
+  const qFirst = q.findIndex(main);
+  const eFirst = e.findIndex(main);
+  if (qMain >= 2 && eMain >= 2 && qFirst >= 0 && eFirst >= 0 && qAgr[qFirst] === 0 && eAgr[eFirst] === 0) total = Math.min(total, 0.75);
+  // two different kunyas (Abu Talha al-Almani / Abu Luqmaan al-Almani) or patronymics (Sergei
+  // Nikolayevich / Sergey Vasilyevich) name two people
+  const left = (toks: NameToken[], agr: number[], re: RegExp) => toks.some((t, i) => t.weak && re.test(t.key) && agr[i] === 0);
+  for (const re of [/^abu/, PATRONYMIC_RE]) if (left(q, qAgr, re) && left(e, eAgr, re)) total = Math.min(total, 0.75);
+
+  // containment: all main tokens of one side agree, the other side has main tokens left over
+  const qLeft = r.unQ > 0;
+  const eLeft = r.unE > 0;
+  if (qLeft === eLeft || strong < 2) return total;
+  const queryInside = eLeft; // the query is a part of the entry's name (else the entry's name is a part of the query)
+  const informativeEnough = (agreedWeight >= 1.5 && rare >= 1) || agreedWeight >= 1.7;
+  // the shorter name skips the longer one's own given name and matches its father's chain: a
+  // relative ("Saddam Hussein al-Tikriti" inside "Rana Saddam Hussein al-Tikriti"), or a short
+  // alias naming the father ("Hassan al-Tikriti" inside "Watban Ibrahim Hassan al-Tikriti").
+  // Only a leading Muhammad is often left out of a person's own name.
+  // A listed alias inside a longer query may miss one extra given name (Erick Kwok-wai Tsang /
+  // Kwok-wai Tsang, Ali Asghar Hejazi / Asghar Hejazi), not two, and then
+  const [long, longAgr, longMain] = queryInside ? [e, eAgr, eMain] : [q, qAgr, qMain];
+  let skipped = 0;
+  for (let i = 0; i < long.length && skipped < 2; i++) {
+    if (!main(long[i]!)) continue;
+    if (longAgr[i]! > 0) break;
+    if (long[i]!.key !== 'muhammad') skipped++;
+  }
+  // in the same order (not "Ali Jafari" inside "Abd al-Rahman Jaffir Ali")
+  const order = q.map((t, i) => (main(t) && qAgr[i]! > 0 ? al.q2e[i]! : -1)).filter((j) => j >= 0);
+  const ordered = order.every((j, k) => k === 0 || j >= order[k - 1]!);
+  const relative = longMain >= 3 && (queryInside ? skipped >= 1 : skipped >= 2 || (skipped === 1 && !ordered));
+  if (!informativeEnough || relative) return Math.min(total, 0.78);
+  const coverOfLonger = queryInside ? r.eCov : r.qCov;
+  const contained = 0.8 + 0.1 * coverOfLonger + 0.04 * Math.min(1, Math.max(0, agreedWeight - 1.6) / 1.4);
+  return Math.max(total, Math.min(contained, 0.94));
+}
