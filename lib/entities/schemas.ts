@@ -308,7 +308,8 @@ export const entityProfileSchema = entitySchema
     addresses: z.array(addressSchema),
     rawData: z.unknown().nullable().meta({ description: 'Organizations: the registry lookup as received.' }),
     beneficialOwners: z.array(beneficialOwnerSchema).meta({
-      description: "Natural persons whose effective share (Approved shareholder and beneficial-owner relationships, through every chain) reaches the tenant's UBO threshold (default 25%).",
+      description:
+        "Natural persons whose effective share (Approved shareholder and beneficial-owner relationships, through every chain) reaches the tenant's UBO threshold (default 25%).",
     }),
   })
   .meta({ id: 'EntityProfile' });

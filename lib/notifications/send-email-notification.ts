@@ -40,7 +40,11 @@ export async function sendEmailNotification({
       to: row.recipient,
       subject: fill(row.subject),
       text: body,
-      html: emailHtml(body, row.language as EmailLanguage, Object.values(values).filter((value) => /^https?:\/\//.test(value))),
+      html: emailHtml(
+        body,
+        row.language as EmailLanguage,
+        Object.values(values).filter((value) => /^https?:\/\//.test(value)),
+      ),
       headers: { 'Content-Language': row.language },
     });
     await withTenant(tenantId, (tx) =>

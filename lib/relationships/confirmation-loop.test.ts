@@ -61,7 +61,12 @@ async function invitePending(language: 'en' | 'ar' = 'en') {
   const holder = await createTestEntity(tenant.id, 'Screening', individualInput({ nameEn: 'Faisal Al-Harbi', nameAr: 'فيصل الحربي', email }));
   const res = await callRoute(inviteRoute, 'POST', '/services/crm/entity-relationships/invite', {
     headers: tenant.headers,
-    body: { sourceEntityId: company.id, targetEntityId: holder.id, language, relationships: [{ type: 'IsShareholderOf', ownershipPercent: '35', isConfirmationRequired: true }] },
+    body: {
+      sourceEntityId: company.id,
+      targetEntityId: holder.id,
+      language,
+      relationships: [{ type: 'IsShareholderOf', ownershipPercent: '35', isConfirmationRequired: true }],
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.data[0].id as string, email, companyId: company.id, holderId: holder.id };
@@ -90,25 +95,40 @@ describe('confirmation by e-mail', () => {
     expect(mail.html).toContain(`<a href="${url}" dir="ltr">`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Nothing in the database can open the link: the e-mail row lost its sealed copy once sent.
-    await expect.poll(async () => (await rows(`SELECT status, sealed FROM "EmailNotification" WHERE recipient = $1`, [email]))[0], { timeout: 10_000 }).toEqual({
-      status: 'Sent',
-      sealed: null,
-    });
-    const dump = JSON.stringify(await rows(`SELECT e.*, i.* FROM "EmailNotification" e, "RelationshipInvitation" i WHERE e.recipient = $1 AND i."relationshipId" = $2`, [email, id]));
+    await expect
+      .poll(async () => (await rows(`SELECT status, sealed FROM "EmailNotification" WHERE recipient = $1`, [email]))[0], { timeout: 10_000 })
+      .toEqual({
+        status: 'Sent',
+        sealed: null,
+      });
+    const dump = JSON.stringify(
+      await rows(`SELECT e.*, i.* FROM "EmailNotification" e, "RelationshipInvitation" i WHERE e.recipient = $1 AND i."relationshipId" = $2`, [email, id]),
+    );
     expect(dump).not.toContain(token);
 
     expect((await getInvitationByToken({ token }))?.state).toBe('open');
     const res = await confirm({ token, decision: 'Approve' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ data: { relationshipId: id, approvalStatus: 'Approved' } });
-    expect((await rows(`SELECT "approvalStatus", "decidedBy" FROM "Relationship" WHERE id = $1`, [id]))[0]).toEqual({ approvalStatus: 'Approved', decidedBy: 'RelatedParty' });
+    expect((await rows(`SELECT "approvalStatus", "decidedBy" FROM "Relationship" WHERE id = $1`, [id]))[0]).toEqual({
+      approvalStatus: 'Approved',
+      decidedBy: 'RelatedParty',
+    });
     const audit = await rows(`SELECT action, "actorType" FROM "AuditLog" WHERE "targetId" = $1 AND action = 'relationship.approve'`, [id]);
     expect(audit).toEqual([{ action: 'relationship.approve', actorType: 'relatedParty' }]);
     await expect
-      .poll(() => receiver.events().find((e) => JSON.parse(e.body).data.relationshipId === id && JSON.parse(e.body).data.approvalStatus === 'Approved'), { timeout: 15_000 })
+      .poll(() => receiver.events().find((e) => JSON.parse(e.body).data.relationshipId === id && JSON.parse(e.body).data.approvalStatus === 'Approved'), {
+        timeout: 15_000,
+      })
       .toBeTruthy();
-    const delivered = JSON.parse(receiver.events().find((e) => JSON.parse(e.body).data.approvalStatus === 'Approved' && JSON.parse(e.body).data.relationshipId === id)!.body);
-    expect(delivered).toMatchObject({ type: 'RelationshipApprovalUpdate', tenant: tenant.slug, data: { previousApprovalStatus: 'PendingTargetApproval', decidedBy: 'RelatedParty' } });
+    const delivered = JSON.parse(
+      receiver.events().find((e) => JSON.parse(e.body).data.approvalStatus === 'Approved' && JSON.parse(e.body).data.relationshipId === id)!.body,
+    );
+    expect(delivered).toMatchObject({
+      type: 'RelationshipApprovalUpdate',
+      tenant: tenant.slug,
+      data: { previousApprovalStatus: 'PendingTargetApproval', decidedBy: 'RelatedParty' },
+    });
 
     // Single use: the same link again changes nothing.
     const again = await confirm({ token, decision: 'Reject' });
@@ -141,7 +161,8 @@ describe('confirmation by e-mail', () => {
     const officer = await sessionHeaders({ tenantId: tenant.id, role: 'officer' });
     const before = inbox.length;
     expect(
-      (await callRoute(resendRoute, 'POST', `/services/crm/entity-relationships/${id}/resend`, { headers: officer, body: {}, params: { relationshipId: id } })).status,
+      (await callRoute(resendRoute, 'POST', `/services/crm/entity-relationships/${id}/resend`, { headers: officer, body: {}, params: { relationshipId: id } }))
+        .status,
     ).toBe(200);
     await expect.poll(() => inbox.length, { timeout: 15_000 }).toBe(before + 1);
     expect((await confirm({ token, decision: 'Approve' })).status).toBe(409);
@@ -161,11 +182,17 @@ describe('confirmation by e-mail', () => {
     expect((await confirm({ token, decision: 'Approve' })).status).toBe(409);
     // The cron task, run now by the real worker rather than at the next minute.
     await rows(`SELECT graphile_worker.add_job('relationships:expire')`);
-    await expect.poll(async () => (await rows(`SELECT "approvalStatus" FROM "Relationship" WHERE id = $1`, [id]))[0].approvalStatus, { timeout: 10_000 }).toBe('Expired');
-    expect((await rows(`SELECT action, "actorType" FROM "AuditLog" WHERE "targetId" = $1 AND action = 'relationship.expire'`, [id]))).toEqual([
+    await expect
+      .poll(async () => (await rows(`SELECT "approvalStatus" FROM "Relationship" WHERE id = $1`, [id]))[0].approvalStatus, { timeout: 10_000 })
+      .toBe('Expired');
+    expect(await rows(`SELECT action, "actorType" FROM "AuditLog" WHERE "targetId" = $1 AND action = 'relationship.expire'`, [id])).toEqual([
       { action: 'relationship.expire', actorType: 'system' },
     ]);
-    await expect.poll(() => receiver.events().some((e) => JSON.parse(e.body).data.relationshipId === id && JSON.parse(e.body).data.approvalStatus === 'Expired'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => receiver.events().some((e) => JSON.parse(e.body).data.relationshipId === id && JSON.parse(e.body).data.approvalStatus === 'Expired'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
   });
 
   it('rate limited per client address: 429 with Retry-After', async () => {

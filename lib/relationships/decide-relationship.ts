@@ -11,7 +11,16 @@ export type Decision = 'Approve' | 'Reject';
 /** Pending → Approved | Rejected, conditional on the status read: of two concurrent decisions only one wins (the other is 409). */
 async function applyDecision(
   tx: Tx,
-  args: { tenantId: string; relationshipId: string; decision: Decision; decidedBy: DecidedBy; reason: string | null; actor: Actor; userId?: string | null; requestId?: string },
+  args: {
+    tenantId: string;
+    relationshipId: string;
+    decision: Decision;
+    decidedBy: DecidedBy;
+    reason: string | null;
+    actor: Actor;
+    userId?: string | null;
+    requestId?: string;
+  },
 ) {
   const relationship = await tx.relationship.findFirst({
     where: { id: args.relationshipId, tenantId: args.tenantId },

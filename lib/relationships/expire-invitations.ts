@@ -10,8 +10,9 @@ import { emitApprovalUpdate } from './approval-events';
  * Returns how many expired; bounded per run (`limit`), the next run takes the rest.
  */
 export async function expireInvitations({ now = new Date(), limit = 500 }: { now?: Date; limit?: number } = {}): Promise<number> {
-  const due = await withPlatform((tx) =>
-    tx.$queryRaw<{ tenantId: string; relationshipId: string }[]>`
+  const due = await withPlatform(
+    (tx) =>
+      tx.$queryRaw<{ tenantId: string; relationshipId: string }[]>`
       SELECT DISTINCT r."tenantId", r."id" AS "relationshipId"
       FROM "RelationshipInvitation" i JOIN "Relationship" r ON r."id" = i."relationshipId"
       WHERE i."usedAt" IS NULL AND i."revokedAt" IS NULL AND i."expiresAt" <= ${now}

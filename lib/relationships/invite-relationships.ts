@@ -104,7 +104,9 @@ export async function inviteRelationships({
       }
       const attachmentIds = [...new Set(item.attachmentIds ?? [])];
       if (attachmentIds.length) {
-        await tx.relationshipFile.createMany({ data: attachmentIds.map((attachmentId, position) => ({ tenantId, relationshipId: created.id, attachmentId, position })) });
+        await tx.relationshipFile.createMany({
+          data: attachmentIds.map((attachmentId, position) => ({ tenantId, relationshipId: created.id, attachmentId, position })),
+        });
       }
       if (noteIds.length) await tx.relationshipNote.createMany({ data: noteIds.map((noteId) => ({ tenantId, relationshipId: created.id, noteId })) });
       await writeAudit(tx, {

@@ -15,7 +15,10 @@ export function beneficialOwnersOf(graph: StoredOwnershipGraph, subjectId: strin
     nameEn: owner.nameEn,
     nameAr: owner.nameAr,
     effectivePercent: formatPercent(owner.effectivePercent),
-    paths: owner.paths.map((path) => ({ entityIds: path.entityIds, effectivePercent: path.effectivePercent === null ? null : formatPercent(path.effectivePercent) })),
+    paths: owner.paths.map((path) => ({
+      entityIds: path.entityIds,
+      effectivePercent: path.effectivePercent === null ? null : formatPercent(path.effectivePercent),
+    })),
   }));
 }
 

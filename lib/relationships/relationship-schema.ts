@@ -68,7 +68,11 @@ export const relationshipSchema = z
     uboConnection: uboConnection.nullable(),
     ownershipPercent: z.string().nullable().meta({ description: 'Share of the source held by the target, 0–100 (decimal string).', example: '40' }),
     contribution: z
-      .object({ totalCountInUnits: z.number().int().nullable(), totalCashInUnits: z.number().int().nullable(), totalInKindInUnits: z.number().int().nullable() })
+      .object({
+        totalCountInUnits: z.number().int().nullable(),
+        totalCashInUnits: z.number().int().nullable(),
+        totalInKindInUnits: z.number().int().nullable(),
+      })
       .nullable(),
     sourceEntity: relationshipPartySchema,
     targetEntity: relationshipPartySchema,

@@ -37,7 +37,15 @@ const profile = (tenant: TestTenant, entityId: string) =>
 const org = (tenantId: string, nameEn: string) =>
   createTestEntity(tenantId, 'Client', organizationInput({ nameEn, nameAr: `شركة ${nameEn}`, rawData: undefined, type: 'Organization' }));
 const person = (tenantId: string, nameEn: string, email?: string | null) =>
-  createTestEntity(tenantId, 'Client', individualInput({ nameEn, nameAr: `السيد ${nameEn}`, email: email === null ? undefined : (email ?? `${nameEn.toLowerCase().replace(/\W/g, '.')}@example.sa`) }));
+  createTestEntity(
+    tenantId,
+    'Client',
+    individualInput({
+      nameEn,
+      nameAr: `السيد ${nameEn}`,
+      email: email === null ? undefined : (email ?? `${nameEn.toLowerCase().replace(/\W/g, '.')}@example.sa`),
+    }),
+  );
 const rows = async (sql: string, params: unknown[] = []) => (await db.current().pool.query(sql, params)).rows;
 
 describe('POST /entity-relationships/invite', () => {
@@ -112,7 +120,11 @@ describe('POST /entity-relationships/invite', () => {
     const number = saudiNumber('1');
     const document = await createTestAttachment(alpha.id, 'pdf', 'national-id.pdf');
     const details = { nameEn: 'Salem Al-Dosari', nameAr: 'سالم الدوسري', email: 'salem@example.sa', identities: [{ number, documentIds: [document.id] }] };
-    const first = await invite(alpha, { sourceEntityId: company.id, targetEntity: details, relationships: [{ type: 'IsShareholderOf', ownershipPercent: '30' }] });
+    const first = await invite(alpha, {
+      sourceEntityId: company.id,
+      targetEntity: details,
+      relationships: [{ type: 'IsShareholderOf', ownershipPercent: '30' }],
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const targetId = first.body.data[0].targetEntityId;
     const created = expectContract(entityProfileSchema, (await profile(alpha, targetId)).body);
@@ -135,18 +147,27 @@ describe('POST /entity-relationships/invite', () => {
     const noEmail = await person(alpha.id, 'No Mail', null);
     const foreign = await person(beta.id, 'Beta Person');
     const foreignFile = await createTestAttachment(beta.id);
-    const foreignNote = (await callRoute(notesRoute, 'POST', '/services/crm/notes', { headers: beta.headers, body: { title: 'x', description: 'y' } })).body.data.id;
+    const foreignNote = (await callRoute(notesRoute, 'POST', '/services/crm/notes', { headers: beta.headers, body: { title: 'x', description: 'y' } })).body
+      .data.id;
     const base = { sourceEntityId: company.id, targetEntityId: holder.id };
     const cases: [unknown, number, string][] = [
       [{ ...base, targetEntityId: company.id, relationships: [{ type: 'IsDirectorOf' }] }, 400, 'targetEntityId'],
       [{ sourceEntityId: company.id, relationships: [{ type: 'IsDirectorOf' }] }, 400, 'targetEntityId'],
       [{ ...base, relationships: [{ type: 'IsDirectorOf' }, { type: 'IsDirectorOf' }] }, 400, 'relationships.1.type'],
       [{ ...base, relationships: [{ type: 'IsDirectorOf', isAttachmentRequired: true }] }, 400, 'relationships.0.attachmentIds'],
-      [{ ...base, relationships: [{ type: 'IsDirectorOf', validFrom: '2026-02-01T00:00:00Z', validTo: '2026-01-01T00:00:00Z' }] }, 400, 'relationships.0.validTo'],
+      [
+        { ...base, relationships: [{ type: 'IsDirectorOf', validFrom: '2026-02-01T00:00:00Z', validTo: '2026-01-01T00:00:00Z' }] },
+        400,
+        'relationships.0.validTo',
+      ],
       [{ ...base, relationships: [{ type: 'IsDirectorOf', subType: 'Spouse' }] }, 400, 'relationships.0.subType'],
       [{ ...base, relationships: [{ type: 'IsDirectorOf', ownershipPercent: '10' }] }, 400, 'relationships.0.ownershipPercent'],
       [{ ...base, relationships: [{ type: 'IsShareholderOf', ownershipPercent: '120' }] }, 400, 'relationships.0.ownershipPercent'],
-      [{ ...base, targetEntityId: noEmail.id, relationships: [{ type: 'IsDirectorOf', isConfirmationRequired: true }] }, 400, 'relationships.0.isConfirmationRequired'],
+      [
+        { ...base, targetEntityId: noEmail.id, relationships: [{ type: 'IsDirectorOf', isConfirmationRequired: true }] },
+        400,
+        'relationships.0.isConfirmationRequired',
+      ],
       [{ ...base, relationships: [{ type: 'Friend' }] }, 400, 'relationships.0.type'],
       [{ ...base, relationships: [] }, 400, 'relationships'],
       [{ sourceEntityId: company.id, targetEntity: { email: 'x@example.sa' }, relationships: [{ type: 'IsDirectorOf' }] }, 400, 'targetEntity.nameEn'],
@@ -174,7 +195,10 @@ describe('POST /entity-relationships/invite', () => {
     const company = await org(alpha.id, 'Docs Co');
     const holder = await person(alpha.id, 'Docs Holder');
     const file = await createTestAttachment(alpha.id, 'pdf', 'share-register.pdf');
-    const note = await callRoute(notesRoute, 'POST', '/services/crm/notes', { headers: alpha.headers, body: { title: 'Register checked', description: 'Share register of 2025 seen at the branch.' } });
+    const note = await callRoute(notesRoute, 'POST', '/services/crm/notes', {
+      headers: alpha.headers,
+      body: { title: 'Register checked', description: 'Share register of 2025 seen at the branch.' },
+    });
     expect(note.status).toBe(201);
     expectContract(noteEnvelope, note.body);
     expect(note.body.data).toMatchObject({ title: 'Register checked', createdBy: null });
@@ -215,11 +239,19 @@ describe('POST /entity-relationships/invite', () => {
     expect(body.beneficialOwners[0]!.paths).toEqual([{ entityIds: [sara.id, holding.id, company.id], effectivePercent: '48' }]);
     // The tenant's threshold decides: at 20% the direct 20% holder is one too.
     await rows(`UPDATE "Tenant" SET "uboThreshold" = 20 WHERE id = $1`, [alpha.id]);
-    expect((await profile(alpha, company.id)).body.beneficialOwners.map((o: { nameEn: string }) => o.nameEn)).toEqual(['Sara Owner', 'Omar Owner', 'Direct Minor']);
+    expect((await profile(alpha, company.id)).body.beneficialOwners.map((o: { nameEn: string }) => o.nameEn)).toEqual([
+      'Sara Owner',
+      'Omar Owner',
+      'Direct Minor',
+    ]);
     await rows(`UPDATE "Tenant" SET "uboThreshold" = 25 WHERE id = $1`, [alpha.id]);
     // A pending shareholding does not count.
     const pending = await person(alpha.id, 'Pending Owner');
-    await invite(alpha, { sourceEntityId: company.id, targetEntityId: pending.id, relationships: [{ type: 'IsShareholderOf', ownershipPercent: '90', isConfirmationRequired: true }] });
+    await invite(alpha, {
+      sourceEntityId: company.id,
+      targetEntityId: pending.id,
+      relationships: [{ type: 'IsShareholderOf', ownershipPercent: '90', isConfirmationRequired: true }],
+    });
     expect((await profile(alpha, company.id)).body.beneficialOwners).toHaveLength(2);
     // Individuals have none; another tenant's key cannot read any of it.
     expect((await profile(alpha, sara.id)).body.beneficialOwners).toEqual([]);
@@ -233,8 +265,15 @@ describe('POST /entity-relationships/invite', () => {
       {
         type: fc.oneof(fc.constantFrom('IsShareholderOf', 'IsDirectorOf', 'IsFamilyMemberOf', 'LegalGuardian'), fc.jsonValue()),
         subType: fc.oneof(fc.constantFrom('Spouse', 'Child'), fc.jsonValue()),
-        validFrom: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string(), fc.jsonValue()),
-        validTo: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()),
+        validFrom: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.string(),
+          fc.jsonValue(),
+        ),
+        validTo: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.string(),
+        ),
         ownershipPercent: fc.oneof(fc.double().map(String), fc.string(), fc.jsonValue()),
         isAttachmentRequired: fc.oneof(fc.boolean(), fc.jsonValue()),
         attachmentIds: fc.oneof(fc.array(fc.uuid()), fc.jsonValue()),
@@ -247,7 +286,10 @@ describe('POST /entity-relationships/invite', () => {
       {
         sourceEntityId: fc.oneof(fc.constant(company.id), fc.uuid(), fc.string(), fc.jsonValue()),
         targetEntityId: fc.oneof(fc.constant(holder.id), fc.uuid(), fc.jsonValue()),
-        targetEntity: fc.oneof(fc.record({ nameEn: fc.string(), identities: fc.array(fc.record({ number: fc.string(), type: fc.jsonValue() })) }), fc.jsonValue()),
+        targetEntity: fc.oneof(
+          fc.record({ nameEn: fc.string(), identities: fc.array(fc.record({ number: fc.string(), type: fc.jsonValue() })) }),
+          fc.jsonValue(),
+        ),
         relationships: fc.oneof(fc.array(item, { maxLength: 3 }), fc.jsonValue()),
         noteIds: fc.oneof(fc.array(fc.uuid(), { maxLength: 2 }), fc.jsonValue()),
         language: fc.oneof(fc.constantFrom('en', 'ar'), fc.jsonValue()),
@@ -277,7 +319,11 @@ describe('officer actions (session routes)', () => {
   async function pendingRelationship(tenant: TestTenant) {
     const company = await org(tenant.id, `Pending ${crypto.randomBytes(2).toString('hex')}`);
     const holder = await person(tenant.id, 'Pending Holder');
-    const res = await invite(tenant, { sourceEntityId: company.id, targetEntityId: holder.id, relationships: [{ type: 'IsShareholderOf', ownershipPercent: '40', isConfirmationRequired: true }] });
+    const res = await invite(tenant, {
+      sourceEntityId: company.id,
+      targetEntityId: holder.id,
+      relationships: [{ type: 'IsShareholderOf', ownershipPercent: '40', isConfirmationRequired: true }],
+    });
     expect(res.status).toBe(201);
     return res.body.data[0].id as string;
   }

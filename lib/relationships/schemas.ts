@@ -42,7 +42,8 @@ export const relationshipItemInput = z
     if (item.subType && item.type !== 'IsFamilyMemberOf') ctx.addIssue({ code: 'custom', path: ['subType'], message: 'only for IsFamilyMemberOf' });
     if (item.ownershipPercent !== undefined) {
       const percent = Number(item.ownershipPercent);
-      if (!OWNERSHIP_TYPES.includes(item.type)) ctx.addIssue({ code: 'custom', path: ['ownershipPercent'], message: 'only for IsShareholderOf and IsBeneficialOwnerOf' });
+      if (!OWNERSHIP_TYPES.includes(item.type))
+        ctx.addIssue({ code: 'custom', path: ['ownershipPercent'], message: 'only for IsShareholderOf and IsBeneficialOwnerOf' });
       else if (!(percent >= 0 && percent <= 100)) ctx.addIssue({ code: 'custom', path: ['ownershipPercent'], message: 'must be between 0 and 100' });
     }
     if (item.validFrom && item.validTo && Date.parse(item.validFrom) > Date.parse(item.validTo)) {
@@ -61,7 +62,7 @@ export const inviteRelationshipsInput = z
     targetEntityId: z.uuid().optional().meta({ description: 'The related party, when it is already a record; otherwise send `targetEntity`.' }),
     targetEntity: createScreeningInput.optional().meta({
       description:
-        'The related party\'s details (as POST /entities/screening). Found by identity type and number among the tenant\'s entities, else created as a screening entity; identities sent with documentIds get a Pending verification.',
+        "The related party's details (as POST /entities/screening). Found by identity type and number among the tenant's entities, else created as a screening entity; identities sent with documentIds get a Pending verification.",
     }),
     relationships: z.array(relationshipItemInput).min(1).max(20),
     noteIds: z.array(z.uuid()).max(20).optional().meta({ description: 'Notes created with POST /notes, attached to every relationship of the request.' }),
@@ -72,14 +73,16 @@ export const inviteRelationshipsInput = z
   })
   .superRefine((body, ctx) => {
     if (!body.targetEntityId && !body.targetEntity) ctx.addIssue({ code: 'custom', path: ['targetEntityId'], message: 'required (or targetEntity)' });
-    if (body.targetEntityId && body.targetEntity) ctx.addIssue({ code: 'custom', path: ['targetEntity'], message: 'send either targetEntityId or targetEntity, not both' });
+    if (body.targetEntityId && body.targetEntity)
+      ctx.addIssue({ code: 'custom', path: ['targetEntity'], message: 'send either targetEntityId or targetEntity, not both' });
     if (body.targetEntityId && body.targetEntityId === body.sourceEntityId) {
       ctx.addIssue({ code: 'custom', path: ['targetEntityId'], message: 'must not be the source entity' });
     }
     const seen = new Map<string, number>();
     body.relationships.forEach((item, index) => {
       const key = `${item.type}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['relationships', index, 'type'], message: `duplicate of relationships.${seen.get(key)} in this request` });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['relationships', index, 'type'], message: `duplicate of relationships.${seen.get(key)} in this request` });
       else seen.set(key, index);
     });
   })
@@ -126,7 +129,11 @@ export const relationshipPage = pageOfSchema(queuedRelationshipSchema).meta({ id
 /** The public confirmation form: the token is the credential (POST /relationship-confirmations). */
 export const confirmationForm = z
   .object({
-    token: z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/, 'not a confirmation token'),
+    token: z
+      .string()
+      .min(20)
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/, 'not a confirmation token'),
     decision: z.enum(['Approve', 'Reject']),
     reason: z.string().trim().max(2000).refine(hasNoNul).optional(),
     locale: z.enum(['en', 'ar']).optional(),

@@ -39,7 +39,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
           if (!isAppError(error)) throw error;
         }
       }
-      return new Response(null, { status: 303, headers: { location: `/${locale}/relationships/confirm/${token}?result=${result}`, 'cache-control': 'no-store' } });
+      return new Response(null, {
+        status: 303,
+        headers: { location: `/${locale}/relationships/confirm/${token}?result=${result}`, 'cache-control': 'no-store' },
+      });
     },
   }),
 });
