@@ -15,7 +15,17 @@ type Action = 'resend' | 'Approve' | 'Reject';
  * resend the e-mail, or approve / reject on the related party's behalf with a reason (required,
  * as the server requires it). Each asks for confirmation first.
  */
-export function ApprovalActions({ relationshipId, party, canDecide, canResend }: { relationshipId: string; party: string; canDecide: boolean; canResend: boolean }) {
+export function ApprovalActions({
+  relationshipId,
+  party,
+  canDecide,
+  canResend,
+}: {
+  relationshipId: string;
+  party: string;
+  canDecide: boolean;
+  canResend: boolean;
+}) {
   const t = useTranslations('relationships.queue');
   const tc = useTranslations('common');
   const locale = useLocale();

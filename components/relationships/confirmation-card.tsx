@@ -25,7 +25,17 @@ export interface ConfirmationView {
  * form posted to the public route (works without JavaScript; the route answers 303 back here).
  * A used, expired, replaced or unknown link gets its own clear message and no buttons.
  */
-export async function ConfirmationCard({ locale, token, result, invitation }: { locale: string; token: string; result?: string; invitation: ConfirmationView | null }) {
+export async function ConfirmationCard({
+  locale,
+  token,
+  result,
+  invitation,
+}: {
+  locale: string;
+  token: string;
+  result?: string;
+  invitation: ConfirmationView | null;
+}) {
   const t = await getTranslations('relationships');
   if (!invitation) return <Outcome tone="bad" title={t('confirm.invalidTitle')} text={t('confirm.invalidText')} />;
   const tenant = partyName(locale, invitation.tenant);

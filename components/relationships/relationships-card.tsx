@@ -33,8 +33,7 @@ export async function RelationshipsCard({ entityId, relationships, locale }: { e
                   {relationship.ownershipPercent ? <Badge tone="info">{`${relationship.ownershipPercent}%`}</Badge> : null}
                 </div>
                 <p className="text-xs text-slate-600">
-                  {t('section.validity')}:{' '}
-                  {relationship.validFrom ? <DateText locale={locale} value={relationship.validFrom} /> : '—'}
+                  {t('section.validity')}: {relationship.validFrom ? <DateText locale={locale} value={relationship.validFrom} /> : '—'}
                   {' – '}
                   {relationship.validTo ? <DateText locale={locale} value={relationship.validTo} /> : t('section.always')}
                 </p>

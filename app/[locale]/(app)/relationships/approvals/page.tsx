@@ -48,7 +48,12 @@ export default async function RelationshipApprovalsPage({ searchParams }: { sear
       <PageHeader title={t('queue.title')} description={t('queue.description')} />
       <nav aria-label={t('queue.status')} className="mb-4 flex flex-wrap gap-2">
         {(Object.keys(VIEWS) as View[]).map((key) => (
-          <Link key={key} href={link({ view: key, page: undefined })} aria-current={key === view ? 'page' : undefined} className={buttonClass(key === view ? 'primary' : 'secondary', 'sm')}>
+          <Link
+            key={key}
+            href={link({ view: key, page: undefined })}
+            aria-current={key === view ? 'page' : undefined}
+            className={buttonClass(key === view ? 'primary' : 'secondary', 'sm')}
+          >
             {t(`queue.views.${key}`)}
           </Link>
         ))}
@@ -134,7 +139,12 @@ export default async function RelationshipApprovalsPage({ searchParams }: { sear
                       ) : null}
                     </div>
                     {pending || relationship.approvalStatus === 'Expired' ? (
-                      <ApprovalActions relationshipId={relationship.id} party={target} canDecide={pending} canResend={Boolean(relationship.targetEntity.email)} />
+                      <ApprovalActions
+                        relationshipId={relationship.id}
+                        party={target}
+                        canDecide={pending}
+                        canResend={Boolean(relationship.targetEntity.email)}
+                      />
                     ) : null}
                   </div>
                 </Card>

@@ -34,7 +34,11 @@ export default async function RelationshipConfirmationPage({
           <ShieldCheck aria-hidden className="size-6" />
           {t('app.title')}
         </span>
-        <a href={`/${other}/relationships/confirm/${encodeURIComponent(token)}`} lang={other} className="rounded px-2 py-1 text-sm underline underline-offset-2">
+        <a
+          href={`/${other}/relationships/confirm/${encodeURIComponent(token)}`}
+          lang={other}
+          className="rounded px-2 py-1 text-sm underline underline-offset-2"
+        >
           {t('relationships.confirm.otherLanguage')}
         </a>
       </header>
