@@ -25,10 +25,11 @@ export async function RelationshipsCard({ entityId, relationships, locale }: { e
             return (
               <li key={relationship.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0" data-testid={`profile-relationship-${relationship.id}`}>
                 <div className="flex flex-wrap items-center gap-2">
+                  {outgoing ? null : <span className="text-sm text-slate-700">{t(`isPhrase.${relationship.type}`)}</span>}
                   <Link href={`/entities/${other.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                     <bdi>{partyName(locale, other)}</bdi>
                   </Link>
-                  <span className="text-sm text-slate-700">{outgoing ? role : t('section.of', { name: role })}</span>
+                  {outgoing ? <span className="text-sm text-slate-700">{role}</span> : null}
                   <Badge tone={toneOfStatus(relationship.approvalStatus)}>{t(`approvalStatus.${relationship.approvalStatus}`)}</Badge>
                   {relationship.ownershipPercent ? <Badge tone="info">{`${relationship.ownershipPercent}%`}</Badge> : null}
                 </div>

@@ -103,7 +103,7 @@ export default async function RelationshipApprovalsPage({ searchParams }: { sear
                         <Link href={`/entities/${relationship.targetEntityId}`} className="text-brand-700 underline-offset-2 hover:underline">
                           <bdi>{target}</bdi>
                         </Link>{' '}
-                        <span className="text-slate-700">{t(`asPhrase.${relationship.type}`)}</span>{' '}
+                        <span className="text-slate-700">{t(`isPhrase.${relationship.type}`)}</span>{' '}
                         <Link href={`/entities/${relationship.sourceEntityId}`} className="text-brand-700 underline-offset-2 hover:underline">
                           <bdi>{source}</bdi>
                         </Link>
