@@ -39,7 +39,7 @@ export default async function RelationshipConfirmationPage({
           lang={other}
           className="rounded px-2 py-1 text-sm underline underline-offset-2"
         >
-          {t('relationships.confirm.otherLanguage')}
+          {t('shell.otherLanguage')}
         </a>
       </header>
       <main id="main" className="mx-auto flex w-full max-w-2xl flex-1 flex-col px-4 py-8">
