@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { DateText } from '@/components/ui/dates';
 import { Table, Td, Th } from '@/components/ui/table';
 import { Link } from '@/lib/i18n/navigation';
+import { RelationshipsCard } from '@/components/relationships/relationships-card';
 import { DefinitionGrid } from './definition-grid';
 import { DocumentPreview } from './document-preview';
 import { displayName } from './entity-types';
@@ -230,10 +231,7 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
         )}
       </Card>
 
-      {/* Relationships are always empty until related parties can be invited. */}
-      <Card title={t('profile.relationships')} id="relationships">
-        <p className="text-sm text-slate-600">{t('profile.noRelationships')}</p>
-      </Card>
+      <RelationshipsCard entityId={entity.id} relationships={entity.relationships ?? []} locale={locale} />
 
       {entity.type === 'Organization' || entity.organizationStatus || (entity.activities?.length ?? 0) > 0 ? (
         <Card title={t('profile.organizationStatus')} id="organization">

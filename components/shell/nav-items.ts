@@ -1,4 +1,4 @@
-import { Landmark, LayoutDashboard, Users, Webhook, type LucideIcon } from 'lucide-react';
+import { Landmark, LayoutDashboard, Network, Users, Webhook, type LucideIcon } from 'lucide-react';
 import type { Role } from '@/lib/auth/options';
 
 export interface NavItem {
@@ -15,5 +15,6 @@ export const navItems: NavItem[] = [
   { href: '/dashboard', labelKey: 'nav.dashboard', roles: ['admin', 'officer', 'rm'], icon: LayoutDashboard },
   { href: '/entities', labelKey: 'nav.entities', roles: ['admin', 'officer', 'rm'], icon: Users },
   { href: '/bank-accounts/review', labelKey: 'nav.bankReview', roles: ['admin', 'officer'], icon: Landmark },
+  { href: '/relationships/approvals', labelKey: 'nav.relationships', roles: ['admin', 'officer'], icon: Network },
   { href: '/admin/webhooks', labelKey: 'nav.webhooks', roles: ['admin'], icon: Webhook },
 ];

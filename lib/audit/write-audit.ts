@@ -2,7 +2,7 @@ import type { Tx } from '@/lib/db/tenant-tx';
 import type { Prisma } from '@/lib/generated/prisma/client';
 
 export interface Actor {
-  type: 'apiKey' | 'user' | 'system' | 'cli';
+  type: 'apiKey' | 'user' | 'system' | 'cli' | 'relatedParty';
   id?: string | null;
 }
 

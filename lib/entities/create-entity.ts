@@ -17,6 +17,8 @@ export interface CreateEntityArgs {
   input: CreateEntityInput;
   actor: Actor;
   requestId?: string;
+  /** Run inside the caller's tenant transaction (a related party created with its relationship). */
+  tx?: Tx;
 }
 
 /** Gregorian and Hijri of one date: either may be sent; both must name the same day when both are. */
@@ -36,7 +38,7 @@ function resolveDatePair(field: string, gregorianText?: string, hijriText?: stri
  * Organization. rawData is stored as received and fills the name, incorporation date, organization
  * status and activities where the body does not give them.
  */
-export async function createEntity({ tenantId, role, input, actor, requestId }: CreateEntityArgs) {
+export async function createEntity({ tenantId, role, input, actor, requestId, tx: outer }: CreateEntityArgs) {
   const identities = input.identities ?? [];
   const raw = input.rawData;
   const isOrganization = input.type ? input.type === 'Organization' : Boolean(raw) || identities.some((i) => ORGANIZATION_IDENTITY_TYPES.has(i.type));
@@ -57,7 +59,8 @@ export async function createEntity({ tenantId, role, input, actor, requestId }: 
     seen.add(key);
   }
 
-  return withTenant(tenantId, async (tx) => {
+  const inTenant = <T>(work: (tx: Tx) => Promise<T>) => (outer ? work(outer) : withTenant(tenantId, work));
+  return inTenant(async (tx) => {
     if (input.crmId && (await tx.entity.findFirst({ where: { tenantId, crmId: input.crmId }, select: { id: true } }))) {
       throw new AppError('DUPLICATE_CRM_ID');
     }

@@ -255,8 +255,9 @@ describe('GET /entities and GET /entities/{id}', () => {
     expect(res.status).toBe(200);
     expectContract(entityProfileSchema, res.body, 'EntityProfile');
     // The profile and the list (both built by PostgreSQL) carry the entity the create answered with.
-    const { addresses, bankAccounts, rawData, ...entity } = res.body;
+    const { addresses, bankAccounts, rawData, beneficialOwners, ...entity } = res.body;
     expect(entity).toEqual(e);
+    expect(beneficialOwners).toEqual([]);
     expect(entity.nationality).toMatchObject({ twoCode: 'SA', threeCode: 'SAU', nameAr: expect.stringMatching(/السعودية/) });
     expect({ addresses, bankAccounts, rawData }).toEqual({ addresses: [], bankAccounts: [], rawData: null });
     const listed = await callRoute(listRoute, 'GET', '/services/crm/entities', { headers: t.headers });

@@ -7,6 +7,7 @@ import { bankAccountSchema } from '@/lib/bank-accounts/schemas';
 import { tagSchema } from '@/lib/tags/schemas';
 import { isValidHijri } from '@/lib/reference/hijri';
 import { isCountryCode } from '@/lib/reference/nationalities';
+import { beneficialOwnerSchema, relationshipSchema } from '@/lib/relationships/relationship-schema';
 
 // ---- Enums (value sets the spec leaves open are decided here and documented in the OpenAPI) ----
 export const ENTITY_ROLES = ['Client', 'Prospect', 'Screening'] as const;
@@ -297,7 +298,7 @@ export const entitySchema = z
     matchCount: z.number().int(),
     organizationStatus: organizationStatusSchema.nullable(),
     activities: z.array(activitySchema),
-    relationships: z.array(z.unknown()),
+    relationships: z.array(relationshipSchema).meta({ description: 'Both directions: where this entity is the source or the target.' }),
   })
   .meta({ id: 'Entity' });
 
@@ -306,6 +307,10 @@ export const entityProfileSchema = entitySchema
     bankAccounts: z.array(bankAccountSchema),
     addresses: z.array(addressSchema),
     rawData: z.unknown().nullable().meta({ description: 'Organizations: the registry lookup as received.' }),
+    beneficialOwners: z.array(beneficialOwnerSchema).meta({
+      description:
+        "Natural persons whose effective share (Approved shareholder and beneficial-owner relationships, through every chain) reaches the tenant's UBO threshold (default 25%).",
+    }),
   })
   .meta({ id: 'EntityProfile' });
 

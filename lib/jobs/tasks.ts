@@ -3,6 +3,7 @@ import { dispatchOutboxEvent } from './dispatch-outbox-event';
 import { webhookTasks } from '@/lib/webhooks/tasks';
 import { sendEmailNotification } from '@/lib/notifications/send-email-notification';
 import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
+import { expireInvitations } from '@/lib/relationships/expire-invitations';
 
 /**
  * Every background task, by identifier. Domains add theirs here.
@@ -10,6 +11,7 @@ import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
  * - `webhooks.*`: webhook retries, periodic handshakes, replay and crash recovery (lib/webhooks/tasks.ts).
  * - `notifications.email`: one per EmailNotification row (enqueued by the row's insert trigger).
  * - `idempotency:expire`: hourly (CRONTAB below), forgets Idempotency-Keys older than 24 hours.
+ * - `relationships:expire`: every minute, marks pending relationships whose confirmation link expired `Expired`.
  */
 export const taskList: TaskList = {
   'outbox.dispatch': async (payload, helpers) => {
@@ -24,8 +26,12 @@ export const taskList: TaskList = {
     const removed = await expireIdempotencyKeys();
     if (removed) helpers.logger.info(`expired ${removed} idempotency keys`);
   },
+  'relationships:expire': async (_payload, helpers) => {
+    const expired = await expireInvitations();
+    if (expired) helpers.logger.info(`expired ${expired} relationship invitations`);
+  },
   ...webhookTasks,
 };
 
 /** Scheduled tasks (graphile-worker crontab: minute hour day month weekday task). */
-export const CRONTAB = ['0 * * * * idempotency:expire'].join('\n');
+export const CRONTAB = ['0 * * * * idempotency:expire', '* * * * * relationships:expire'].join('\n');

@@ -47,9 +47,13 @@ export function composeStatusEmail(input: StatusEmailInput): { subject: string; 
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The HTML part: the same text, escaped, with the language's direction (Arabic is right-to-left). */
-export function emailHtml(body: string, language: EmailLanguage): string {
+/**
+ * The HTML part: the same text, escaped, with the language's direction (Arabic is right-to-left).
+ * A line that is exactly one of `links` becomes a link (left-to-right inside Arabic text).
+ */
+export function emailHtml(body: string, language: EmailLanguage, links: string[] = []): string {
   const dir = language === 'ar' ? 'rtl' : 'ltr';
-  const paragraphs = body.split('\n\n').map((p) => `<p>${p.split('\n').map(escapeHtml).join('<br>')}</p>`);
+  const line = (text: string) => (links.includes(text) ? `<a href="${escapeHtml(text)}" dir="ltr">${escapeHtml(text)}</a>` : escapeHtml(text));
+  const paragraphs = body.split('\n\n').map((p) => `<p>${p.split('\n').map(line).join('<br>')}</p>`);
   return `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family: 'Noto Sans Arabic', Arial, sans-serif; text-align: start">${paragraphs.join('')}</body></html>`;
 }

@@ -58,9 +58,24 @@ export const eventDataSchemas = {
       relationshipId: z.uuid(),
       sourceEntityId: z.uuid(),
       targetEntityId: z.uuid(),
+      type: z.string().meta({ example: 'IsShareholderOf' }),
+      previousApprovalStatus: z
+        .enum(['PendingTargetApproval', 'Approved', 'Rejected', 'Expired'])
+        .nullable()
+        .meta({ description: 'null when the relationship was just created.' }),
       approvalStatus: z.enum(['PendingTargetApproval', 'Approved', 'Rejected', 'Expired']),
+      decidedBy: z
+        .enum(['RelatedParty', 'Officer', 'System'])
+        .nullable()
+        .meta({ description: 'RelatedParty: the e-mailed link; Officer: on its behalf; System: no confirmation required, or expiry.' }),
+      reason: z.string().nullable(),
+      changedAt: timestamp,
     })
-    .meta({ id: 'RelationshipApprovalUpdateData', description: "A relationship's approval status changed." }),
+    .meta({
+      id: 'RelationshipApprovalUpdateData',
+      description:
+        "A relationship was created or its approval status changed (POST /entity-relationships/invite, the confirmation link, an officer's decision, expiry).",
+    }),
   BankAccountReviewUpdate: z
     .object({ bankAccountId: z.uuid(), entityId: z.uuid(), verificationStatus: z.enum(['Verified', 'Rejected']), comment: z.string().nullable().optional() })
     .meta({ id: 'BankAccountReviewUpdateData', description: 'A manual bank account was reviewed.' }),

@@ -21,15 +21,20 @@ import * as r16 from './entities/client/route';
 import * as r17 from './entities/prospect/route';
 import * as r18 from './entities/route';
 import * as r19 from './entities/screening/route';
-import * as r20 from './health/route';
-import * as r21 from './openapi.json/route';
-import * as r22 from './screening/search/route';
-import * as r23 from './tags/route';
-import * as r24 from './webhook-endpoint/disable/route';
-import * as r25 from './webhook-endpoint/enable/route';
-import * as r26 from './webhook-endpoint/handshake/route';
-import * as r27 from './webhook-endpoint/replay/route';
-import * as r28 from './webhook-endpoint/route';
+import * as r20 from './entity-relationships/[relationshipId]/decision/route';
+import * as r21 from './entity-relationships/[relationshipId]/resend/route';
+import * as r22 from './entity-relationships/invite/route';
+import * as r23 from './health/route';
+import * as r24 from './notes/route';
+import * as r25 from './openapi.json/route';
+import * as r26 from './relationship-confirmations/route';
+import * as r27 from './screening/search/route';
+import * as r28 from './tags/route';
+import * as r29 from './webhook-endpoint/disable/route';
+import * as r30 from './webhook-endpoint/enable/route';
+import * as r31 from './webhook-endpoint/handshake/route';
+import * as r32 from './webhook-endpoint/replay/route';
+import * as r33 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/attachments/{attachmentId}/content', handlers: r0 },
@@ -52,15 +57,20 @@ export const ROUTES: RouteModule[] = [
   { path: '/entities/prospect', handlers: r17 },
   { path: '/entities', handlers: r18 },
   { path: '/entities/screening', handlers: r19 },
-  { path: '/health', handlers: r20 },
-  { path: '/openapi.json', handlers: r21 },
-  { path: '/screening/search', handlers: r22 },
-  { path: '/tags', handlers: r23 },
-  { path: '/webhook-endpoint/disable', handlers: r24 },
-  { path: '/webhook-endpoint/enable', handlers: r25 },
-  { path: '/webhook-endpoint/handshake', handlers: r26 },
-  { path: '/webhook-endpoint/replay', handlers: r27 },
-  { path: '/webhook-endpoint', handlers: r28 },
+  { path: '/entity-relationships/{relationshipId}/decision', handlers: r20 },
+  { path: '/entity-relationships/{relationshipId}/resend', handlers: r21 },
+  { path: '/entity-relationships/invite', handlers: r22 },
+  { path: '/health', handlers: r23 },
+  { path: '/notes', handlers: r24 },
+  { path: '/openapi.json', handlers: r25 },
+  { path: '/relationship-confirmations', handlers: r26 },
+  { path: '/screening/search', handlers: r27 },
+  { path: '/tags', handlers: r28 },
+  { path: '/webhook-endpoint/disable', handlers: r29 },
+  { path: '/webhook-endpoint/enable', handlers: r30 },
+  { path: '/webhook-endpoint/handshake', handlers: r31 },
+  { path: '/webhook-endpoint/replay', handlers: r32 },
+  { path: '/webhook-endpoint', handlers: r33 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;

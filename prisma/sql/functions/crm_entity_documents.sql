@@ -52,7 +52,7 @@ LANGUAGE sql STABLE SET search_path = public, pg_temp AS $fn$
     'tags', coalesce(tags."j", '[]'::json),
     'reviewStatus', json_build_object('hasPublicCase', e."hasPublicCase", 'hasLocalCase', e."hasLocalCase", 'hasNewsMedia', e."hasNewsMedia", 'isUnderReview', e."isUnderReview"),
     'caseCount', e."caseCount", 'matchCount', e."matchCount", 'organizationStatus', org."j",
-    'activities', coalesce(acts."j", '[]'::json), 'relationships', '[]'::json,
+    'activities', coalesce(acts."j", '[]'::json), 'relationships', crm_entity_relationships_json(p_tenant, e."id"),
     'nationality', (SELECT n."json"::json FROM "NationalityReference" n WHERE n."code" = e."nationalityCode")
   )
   FROM "Entity" e

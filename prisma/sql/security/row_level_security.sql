@@ -89,6 +89,31 @@ ALTER TABLE "Activity" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "Activity";
 CREATE POLICY tenant_isolation ON "Activity" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
+ALTER TABLE "Note" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Note" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Note";
+CREATE POLICY tenant_isolation ON "Note" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Relationship" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Relationship" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Relationship";
+CREATE POLICY tenant_isolation ON "Relationship" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "RelationshipFile" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "RelationshipFile" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "RelationshipFile";
+CREATE POLICY tenant_isolation ON "RelationshipFile" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "RelationshipInvitation" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "RelationshipInvitation" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "RelationshipInvitation";
+CREATE POLICY tenant_isolation ON "RelationshipInvitation" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "RelationshipNote" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "RelationshipNote" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "RelationshipNote";
+CREATE POLICY tenant_isolation ON "RelationshipNote" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
 ALTER TABLE "EntityCount" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "EntityCount" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "EntityCount";

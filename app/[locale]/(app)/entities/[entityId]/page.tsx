@@ -16,6 +16,8 @@ import { ChangeStatus } from '@/components/entities/change-status';
 import { displayName } from '@/components/entities/entity-types';
 import type { EntityProfile } from '@/components/entities/profile-types';
 import { ProfileSections } from '@/components/entities/profile-sections';
+import { getOwnershipGraph } from '@/lib/relationships/ownership-graph';
+import { OwnershipCard } from '@/components/relationships/ownership-card';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,6 +43,7 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
   ]);
   const t = await getTranslations();
   const name = displayName(locale, entity) ?? t('entities.unnamed');
+  const ownership = entity.type === 'Organization' ? await getOwnershipGraph({ tenantId, entityId }) : null;
   const otherName = locale === 'ar' ? entity.nameEn : entity.nameAr;
   const isClient = !entity.role || entity.role.toLowerCase() === 'client';
   const canChange = isClient && (user.role === 'admin' || user.role === 'officer');
@@ -77,6 +80,15 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
       <div className="grid gap-4 xl:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 xl:col-span-2">
           <ProfileSections entity={entity} locale={locale} />
+          {ownership ? (
+            <OwnershipCard
+              data={{ subjectId: entity.id, nodes: ownership.nodes, edges: ownership.edges.map((e) => ({ ...e, relationshipId: e.relationshipId! })) }}
+              owners={entity.beneficialOwners ?? []}
+              threshold={ownership.threshold}
+              locale={locale}
+              subjectName={name}
+            />
+          ) : null}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {canChange && entity.status ? (
