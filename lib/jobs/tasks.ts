@@ -3,6 +3,8 @@ import { dispatchOutboxEvent } from './dispatch-outbox-event';
 import { webhookTasks } from '@/lib/webhooks/tasks';
 import { sendEmailNotification } from '@/lib/notifications/send-email-notification';
 import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
+import { bulkTasks } from '@/lib/bulk/tasks';
+import { monitoringTasks } from '@/lib/monitoring/tasks';
 
 /**
  * Every background task, by identifier. Domains add theirs here.
@@ -10,6 +12,8 @@ import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
  * - `webhooks.*`: webhook retries, periodic handshakes, replay and crash recovery (lib/webhooks/tasks.ts).
  * - `notifications.email`: one per EmailNotification row (enqueued by the row's insert trigger).
  * - `idempotency:expire`: hourly (CRONTAB below), forgets Idempotency-Keys older than 24 hours.
+ * - `bulk.*`: bulk onboarding chunks and their crash recovery (lib/bulk/tasks.ts; `bulk:sweep` every minute).
+ * - `monitoring.import`: a watchlist import screened against the monitored entities (lib/monitoring/tasks.ts).
  */
 export const taskList: TaskList = {
   'outbox.dispatch': async (payload, helpers) => {
@@ -25,7 +29,9 @@ export const taskList: TaskList = {
     if (removed) helpers.logger.info(`expired ${removed} idempotency keys`);
   },
   ...webhookTasks,
+  ...bulkTasks,
+  ...monitoringTasks,
 };
 
 /** Scheduled tasks (graphile-worker crontab: minute hour day month weekday task). */
-export const CRONTAB = ['0 * * * * idempotency:expire'].join('\n');
+export const CRONTAB = ['0 * * * * idempotency:expire', '* * * * * bulk:sweep'].join('\n');
