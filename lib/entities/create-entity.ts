@@ -3,6 +3,7 @@ import { parseDateOnly } from '@/lib/core/format';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { gregorianToHijri, hijriToGregorian } from '@/lib/reference/hijri';
+import { screenNewEntity } from '@/lib/monitoring/screen-entities';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { buildSearchText } from './search-text';
 import { loadEntities } from './load-entities';
@@ -22,7 +23,7 @@ export interface CreateEntityArgs {
 }
 
 /** Gregorian and Hijri of one date: either may be sent; both must name the same day when both are. */
-function resolveDatePair(field: string, gregorianText?: string, hijriText?: string): { gregorian: Date | null; hijri: string | null } {
+export function resolveDatePair(field: string, gregorianText?: string, hijriText?: string): { gregorian: Date | null; hijri: string | null } {
   const g = gregorianText ? parseDateOnly(gregorianText)! : undefined;
   const h = hijriText ? hijriToGregorian(hijriText)! : undefined;
   if (g && h && g.getTime() !== h.getTime()) {
@@ -130,6 +131,8 @@ export async function createEntity({ tenantId, role, input, actor, requestId, tx
         })),
       });
     }
+    // Monitored entities and screening entities are screened at creation (decisions.md), in this transaction.
+    await screenNewEntity(tx, { tenantId, entityId: entity.id });
     const [out] = await loadEntities(tx, tenantId, [entity.id]);
     await writeAudit(tx, { tenantId, actor, action: `entity.create.${role.toLowerCase()}`, targetType: 'Entity', targetId: entity.id, after: out, requestId });
     return { data: out! };

@@ -296,6 +296,12 @@ export const entitySchema = z
     reviewStatus: z.object({ hasPublicCase: z.boolean(), hasLocalCase: z.boolean(), hasNewsMedia: z.boolean(), isUnderReview: z.boolean() }),
     caseCount: z.number().int(),
     matchCount: z.number().int(),
+    screeningStatus: z.enum(['NotScreened', 'Clear', 'PendingReview', 'Hit']).meta({
+      description:
+        'Ours (decisions.md): NotScreened (never screened), Clear (screened, nothing open), PendingReview (matches awaiting review or approval), Hit (a confirmed match on a listed entry). ' +
+        'reviewStatus: hasPublicCase / hasLocalCase = a ListSourceA/B or Custom case that is open or closed as TruePositive; isUnderReview = an open case; hasNewsMedia is always false. ' +
+        'matchCount = matches whose entry is still listed; caseCount = cases.',
+    }),
     organizationStatus: organizationStatusSchema.nullable(),
     activities: z.array(activitySchema),
     relationships: z.array(relationshipSchema).meta({ description: 'Both directions: where this entity is the source or the target.' }),

@@ -4,6 +4,8 @@ import { webhookTasks } from '@/lib/webhooks/tasks';
 import { sendEmailNotification } from '@/lib/notifications/send-email-notification';
 import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
 import { expireInvitations } from '@/lib/relationships/expire-invitations';
+import { bulkTasks } from '@/lib/bulk/tasks';
+import { monitoringTasks } from '@/lib/monitoring/tasks';
 
 /**
  * Every background task, by identifier. Domains add theirs here.
@@ -12,6 +14,8 @@ import { expireInvitations } from '@/lib/relationships/expire-invitations';
  * - `notifications.email`: one per EmailNotification row (enqueued by the row's insert trigger).
  * - `idempotency:expire`: hourly (CRONTAB below), forgets Idempotency-Keys older than 24 hours.
  * - `relationships:expire`: every minute, marks pending relationships whose confirmation link expired `Expired`.
+ * - `bulk.*`: bulk onboarding chunks and their crash recovery (lib/bulk/tasks.ts; `bulk:sweep` every minute).
+ * - `monitoring.import`: a watchlist import screened against the monitored entities (lib/monitoring/tasks.ts).
  */
 export const taskList: TaskList = {
   'outbox.dispatch': async (payload, helpers) => {
@@ -31,7 +35,9 @@ export const taskList: TaskList = {
     if (expired) helpers.logger.info(`expired ${expired} relationship invitations`);
   },
   ...webhookTasks,
+  ...bulkTasks,
+  ...monitoringTasks,
 };
 
 /** Scheduled tasks (graphile-worker crontab: minute hour day month weekday task). */
-export const CRONTAB = ['0 * * * * idempotency:expire', '* * * * * relationships:expire'].join('\n');
+export const CRONTAB = ['0 * * * * idempotency:expire', '* * * * * relationships:expire', '* * * * * bulk:sweep'].join('\n');

@@ -22,9 +22,27 @@ export const eventDataSchemas = {
     .object({
       entityId: z.uuid(),
       crmId: z.string().nullable(),
-      changes: z.array(z.string()).meta({ description: 'What changed, e.g. `matches`, `caseCount`, `reviewStatus`.' }),
+      changes: z.array(z.string()).meta({
+        description:
+          'What changed: `MatchNew` (a new match), `MatchReopened` (a FalsePositive or pending proposal of a changed list entry is Unreviewed again), `MatchUpdated` (re-scored), ' +
+          '`MatchRestored` (its entry is listed again), `MatchDeprecated` (its entry was removed or no longer matches), `MatchDecided` (an officer’s decision was approved).',
+      }),
+      matchId: z.uuid().optional().meta({ description: 'The match (GET /entities/{entityId}/matches, GET /cases/{caseId}).' }),
+      caseId: z.uuid().optional(),
+      matchStatus: z.enum(['Unreviewed', 'PendingApproval', 'TruePositive', 'FalsePositive']).optional(),
+      watchlistSource: z.enum(['ListSourceA', 'ListSourceB', 'Custom']).optional(),
+      screeningStatus: z
+        .enum(['NotScreened', 'Clear', 'PendingReview', 'Hit'])
+        .optional()
+        .meta({ description: 'The entity’s screening status after the change.' }),
+      matchCount: z.int().optional(),
+      caseCount: z.int().optional(),
+      reviewStatus: z.object({ hasPublicCase: z.boolean(), hasLocalCase: z.boolean(), hasNewsMedia: z.boolean(), isUnderReview: z.boolean() }).optional(),
     })
-    .meta({ id: 'MonitoredEntityUpdateData', description: 'An entity under ongoing monitoring changed (new matches, cases, review status).' }),
+    .meta({
+      id: 'MonitoredEntityUpdateData',
+      description: 'An entity under ongoing monitoring changed: one event per new or changed match, with the entity’s summary after it.',
+    }),
   KycStatusUpdate: z
     .object({
       kycId: z.uuid(),

@@ -6,35 +6,45 @@ import * as r1 from './attachments/[attachmentId]/route';
 import * as r2 from './attachments/route';
 import * as r3 from './bank-accounts/manual/[accountId]/review/route';
 import * as r4 from './bank-accounts/manual/pending/route';
-import * as r5 from './cities/route';
-import * as r6 from './crm/webhook/health/route';
-import * as r7 from './crm/webhook/status/route';
-import * as r8 from './crm/webhook/test/route';
-import * as r9 from './docs/route';
-import * as r10 from './entities/[entityId]/addresses/route';
-import * as r11 from './entities/[entityId]/bank-accounts/route';
-import * as r12 from './entities/[entityId]/identities/route';
-import * as r13 from './entities/[entityId]/route';
-import * as r14 from './entities/client/[entityId]/classification/route';
-import * as r15 from './entities/client/[entityId]/status/route';
-import * as r16 from './entities/client/route';
-import * as r17 from './entities/prospect/route';
-import * as r18 from './entities/route';
-import * as r19 from './entities/screening/route';
-import * as r20 from './entity-relationships/[relationshipId]/decision/route';
-import * as r21 from './entity-relationships/[relationshipId]/resend/route';
-import * as r22 from './entity-relationships/invite/route';
-import * as r23 from './health/route';
-import * as r24 from './notes/route';
-import * as r25 from './openapi.json/route';
-import * as r26 from './relationship-confirmations/route';
-import * as r27 from './screening/search/route';
-import * as r28 from './tags/route';
-import * as r29 from './webhook-endpoint/disable/route';
-import * as r30 from './webhook-endpoint/enable/route';
-import * as r31 from './webhook-endpoint/handshake/route';
-import * as r32 from './webhook-endpoint/replay/route';
-import * as r33 from './webhook-endpoint/route';
+import * as r5 from './cases/[caseId]/assignee/route';
+import * as r6 from './cases/[caseId]/matches/[matchId]/approval/route';
+import * as r7 from './cases/[caseId]/matches/[matchId]/proposal/route';
+import * as r8 from './cases/[caseId]/matches/[matchId]/rejection/route';
+import * as r9 from './cases/[caseId]/route';
+import * as r10 from './cases/route';
+import * as r11 from './cities/route';
+import * as r12 from './crm/webhook/health/route';
+import * as r13 from './crm/webhook/status/route';
+import * as r14 from './crm/webhook/test/route';
+import * as r15 from './docs/route';
+import * as r16 from './entities/[entityId]/addresses/route';
+import * as r17 from './entities/[entityId]/bank-accounts/route';
+import * as r18 from './entities/[entityId]/identities/route';
+import * as r19 from './entities/[entityId]/matches/route';
+import * as r20 from './entities/[entityId]/route';
+import * as r21 from './entities/[entityId]/screen/route';
+import * as r22 from './entities/client/[entityId]/classification/route';
+import * as r23 from './entities/client/[entityId]/status/route';
+import * as r24 from './entities/client/bulk/route';
+import * as r25 from './entities/client/route';
+import * as r26 from './entities/prospect/route';
+import * as r27 from './entities/route';
+import * as r28 from './entities/screening/route';
+import * as r29 from './entity-relationships/[relationshipId]/decision/route';
+import * as r30 from './entity-relationships/[relationshipId]/resend/route';
+import * as r31 from './entity-relationships/invite/route';
+import * as r32 from './health/route';
+import * as r33 from './jobs/[jobId]/route';
+import * as r34 from './notes/route';
+import * as r35 from './openapi.json/route';
+import * as r36 from './relationship-confirmations/route';
+import * as r37 from './screening/search/route';
+import * as r38 from './tags/route';
+import * as r39 from './webhook-endpoint/disable/route';
+import * as r40 from './webhook-endpoint/enable/route';
+import * as r41 from './webhook-endpoint/handshake/route';
+import * as r42 from './webhook-endpoint/replay/route';
+import * as r43 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/attachments/{attachmentId}/content', handlers: r0 },
@@ -42,35 +52,45 @@ export const ROUTES: RouteModule[] = [
   { path: '/attachments', handlers: r2 },
   { path: '/bank-accounts/manual/{accountId}/review', handlers: r3 },
   { path: '/bank-accounts/manual/pending', handlers: r4 },
-  { path: '/cities', handlers: r5 },
-  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r6 },
-  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r7 },
-  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r8 },
-  { path: '/docs', handlers: r9 },
-  { path: '/entities/{entityId}/addresses', handlers: r10 },
-  { path: '/entities/{entityId}/bank-accounts', handlers: r11 },
-  { path: '/entities/{entityId}/identities', handlers: r12 },
-  { path: '/entities/{entityId}', handlers: r13 },
-  { path: '/entities/client/{entityId}/classification', handlers: r14 },
-  { path: '/entities/client/{entityId}/status', handlers: r15 },
-  { path: '/entities/client', handlers: r16 },
-  { path: '/entities/prospect', handlers: r17 },
-  { path: '/entities', handlers: r18 },
-  { path: '/entities/screening', handlers: r19 },
-  { path: '/entity-relationships/{relationshipId}/decision', handlers: r20 },
-  { path: '/entity-relationships/{relationshipId}/resend', handlers: r21 },
-  { path: '/entity-relationships/invite', handlers: r22 },
-  { path: '/health', handlers: r23 },
-  { path: '/notes', handlers: r24 },
-  { path: '/openapi.json', handlers: r25 },
-  { path: '/relationship-confirmations', handlers: r26 },
-  { path: '/screening/search', handlers: r27 },
-  { path: '/tags', handlers: r28 },
-  { path: '/webhook-endpoint/disable', handlers: r29 },
-  { path: '/webhook-endpoint/enable', handlers: r30 },
-  { path: '/webhook-endpoint/handshake', handlers: r31 },
-  { path: '/webhook-endpoint/replay', handlers: r32 },
-  { path: '/webhook-endpoint', handlers: r33 },
+  { path: '/cases/{caseId}/assignee', handlers: r5 },
+  { path: '/cases/{caseId}/matches/{matchId}/approval', handlers: r6 },
+  { path: '/cases/{caseId}/matches/{matchId}/proposal', handlers: r7 },
+  { path: '/cases/{caseId}/matches/{matchId}/rejection', handlers: r8 },
+  { path: '/cases/{caseId}', handlers: r9 },
+  { path: '/cases', handlers: r10 },
+  { path: '/cities', handlers: r11 },
+  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r12 },
+  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r13 },
+  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r14 },
+  { path: '/docs', handlers: r15 },
+  { path: '/entities/{entityId}/addresses', handlers: r16 },
+  { path: '/entities/{entityId}/bank-accounts', handlers: r17 },
+  { path: '/entities/{entityId}/identities', handlers: r18 },
+  { path: '/entities/{entityId}/matches', handlers: r19 },
+  { path: '/entities/{entityId}', handlers: r20 },
+  { path: '/entities/{entityId}/screen', handlers: r21 },
+  { path: '/entities/client/{entityId}/classification', handlers: r22 },
+  { path: '/entities/client/{entityId}/status', handlers: r23 },
+  { path: '/entities/client/bulk', handlers: r24 },
+  { path: '/entities/client', handlers: r25 },
+  { path: '/entities/prospect', handlers: r26 },
+  { path: '/entities', handlers: r27 },
+  { path: '/entities/screening', handlers: r28 },
+  { path: '/entity-relationships/{relationshipId}/decision', handlers: r29 },
+  { path: '/entity-relationships/{relationshipId}/resend', handlers: r30 },
+  { path: '/entity-relationships/invite', handlers: r31 },
+  { path: '/health', handlers: r32 },
+  { path: '/jobs/{jobId}', handlers: r33 },
+  { path: '/notes', handlers: r34 },
+  { path: '/openapi.json', handlers: r35 },
+  { path: '/relationship-confirmations', handlers: r36 },
+  { path: '/screening/search', handlers: r37 },
+  { path: '/tags', handlers: r38 },
+  { path: '/webhook-endpoint/disable', handlers: r39 },
+  { path: '/webhook-endpoint/enable', handlers: r40 },
+  { path: '/webhook-endpoint/handshake', handlers: r41 },
+  { path: '/webhook-endpoint/replay', handlers: r42 },
+  { path: '/webhook-endpoint', handlers: r43 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;

@@ -51,7 +51,7 @@ LANGUAGE sql STABLE SET search_path = public, pg_temp AS $fn$
       'phoneNumber', e."phoneNumberVerified", 'address', coalesce(addrs."verified", false), 'bankAccount', coalesce(banks."verified", false)),
     'tags', coalesce(tags."j", '[]'::json),
     'reviewStatus', json_build_object('hasPublicCase', e."hasPublicCase", 'hasLocalCase', e."hasLocalCase", 'hasNewsMedia', e."hasNewsMedia", 'isUnderReview', e."isUnderReview"),
-    'caseCount', e."caseCount", 'matchCount', e."matchCount", 'organizationStatus', org."j",
+    'caseCount', e."caseCount", 'matchCount', e."matchCount", 'screeningStatus', e."screeningStatus", 'organizationStatus', org."j",
     'activities', coalesce(acts."j", '[]'::json), 'relationships', crm_entity_relationships_json(p_tenant, e."id"),
     'nationality', (SELECT n."json"::json FROM "NationalityReference" n WHERE n."code" = e."nationalityCode")
   )

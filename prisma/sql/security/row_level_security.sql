@@ -149,33 +149,67 @@ ALTER TABLE "AdminNotification" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "AdminNotification";
 CREATE POLICY tenant_isolation ON "AdminNotification" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
+-- Bulk onboarding jobs and screening cases (prisma/schema/bulk.prisma, cases.prisma).
+
+ALTER TABLE "BulkJob" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "BulkJob" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "BulkJob";
+CREATE POLICY tenant_isolation ON "BulkJob" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "BulkJobItem" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "BulkJobItem" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "BulkJobItem";
+CREATE POLICY tenant_isolation ON "BulkJobItem" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Case" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Case" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Case";
+CREATE POLICY tenant_isolation ON "Case" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Match" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Match" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Match";
+CREATE POLICY tenant_isolation ON "Match" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "MatchReview" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "MatchReview" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "MatchReview";
+CREATE POLICY tenant_isolation ON "MatchReview" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "MonitoredNameKey" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "MonitoredNameKey" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "MonitoredNameKey";
+CREATE POLICY tenant_isolation ON "MonitoredNameKey" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
 -- Watchlists: shared lists (tenantId NULL) are readable by every tenant; Custom entries only by
--- their tenant; the CLI import and the benchmark run with app.scope=platform.
+-- their tenant; the CLI import and the benchmark run with app.scope=platform. crm_can_access reads
+-- app.tenant_id with nullif: a pooled connection that ran a tenant transaction before keeps the
+-- setting as '' (not NULL), which a plain ::uuid cast would turn into an error under platform scope.
 
 ALTER TABLE "WatchlistEntry" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistEntry" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistEntry";
 CREATE POLICY tenant_isolation ON "WatchlistEntry"
-  USING ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform')
-  WITH CHECK ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform');
+  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
+  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
 
 ALTER TABLE "WatchlistNameKey" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistNameKey" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistNameKey";
 CREATE POLICY tenant_isolation ON "WatchlistNameKey"
-  USING ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform')
-  WITH CHECK ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform');
+  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
+  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
 
 ALTER TABLE "WatchlistImport" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistImport" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistImport";
 CREATE POLICY tenant_isolation ON "WatchlistImport"
-  USING ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform')
-  WITH CHECK ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform');
+  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
+  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
 
 ALTER TABLE "WatchlistImportChange" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistImportChange" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistImportChange";
 CREATE POLICY tenant_isolation ON "WatchlistImportChange"
-  USING ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform')
-  WITH CHECK ("tenantId" IS NULL OR "tenantId" = current_setting('app.tenant_id', true)::uuid OR current_setting('app.scope', true) = 'platform');
+  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
+  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));

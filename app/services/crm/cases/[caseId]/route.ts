@@ -1,0 +1,16 @@
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { caseParams, caseSchema } from '@/lib/cases/schemas';
+import { getCase } from '@/lib/cases/read-cases';
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // GET /services/crm/cases/{caseId} – a case with its matches (or transaction alerts)
+  GET: apiRoute({
+    summary: 'View case (unwrapped)',
+    description:
+      'The Case unwrapped, with every match (open first; deprecated ones last) and its review trail, the entity, and the maker, checker and assignee. Another tenant’s case is 404.',
+    auth: ['apiKey', 'session'],
+    params: caseParams,
+    response: caseSchema,
+    handler: ({ auth, params }) => getCase({ tenantId: auth.tenantId, caseId: params.caseId }),
+  }),
+});

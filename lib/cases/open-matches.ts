@@ -1,0 +1,33 @@
+import type { Tx } from '@/lib/db/tenant-tx';
+
+/**
+ * The entity's open screening matches for the KYC risk score (decisions.md, KYC: `localMatchCount`,
+ * `publicMatchCount` and the `{category: "Case"}` override): open = the list entry is still listed
+ * (not deprecated) and no officer decided FalsePositive (Unreviewed, PendingApproval and TruePositive
+ * count). local = the tenant's Custom list; public = ListSourceA and ListSourceB. `caseIds` are the
+ * cases holding them, oldest first. Runs in the caller's tenant transaction.
+ */
+export async function countOpenMatches({
+  tx,
+  tenantId,
+  entityId,
+}: {
+  tx: Tx;
+  tenantId: string;
+  entityId: string;
+}): Promise<{ local: number; public: number; caseIds: string[] }> {
+  const rows = await tx.$queryRaw<{ local: number; public: number; caseIds: string[] | null }[]>`
+    SELECT count(*) FILTER (WHERE m.source = 'Custom')::int AS local,
+           count(*) FILTER (WHERE m.source IN ('ListSourceA', 'ListSourceB'))::int AS public,
+           (SELECT array_agg(c.id::text ORDER BY c."createdAt", c.id)
+              FROM "Case" c
+             WHERE c."tenantId" = ${tenantId}::uuid
+               AND c.id IN (SELECT DISTINCT o."caseId" FROM "Match" o
+                             WHERE o."tenantId" = ${tenantId}::uuid AND o."entityId" = ${entityId}::uuid
+                               AND o."deprecatedAt" IS NULL AND o.status <> 'FalsePositive')) AS "caseIds"
+      FROM "Match" m
+     WHERE m."tenantId" = ${tenantId}::uuid AND m."entityId" = ${entityId}::uuid
+       AND m."deprecatedAt" IS NULL AND m.status <> 'FalsePositive'`;
+  const row = rows[0];
+  return { local: row?.local ?? 0, public: row?.public ?? 0, caseIds: row?.caseIds ?? [] };
+}

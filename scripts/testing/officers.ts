@@ -1,0 +1,16 @@
+// Officers of a test tenant (real User rows, so reviews name them) with their session headers.
+import crypto from 'node:crypto';
+import { createUser } from '@/lib/tenancy/users';
+import { sessionHeaders } from './session';
+
+export interface TestOfficer {
+  id: string;
+  email: string;
+  headers: Record<string, string>;
+}
+
+export async function createOfficer(tenant: { id: string; slug: string }, role: 'officer' | 'admin' | 'rm' = 'officer'): Promise<TestOfficer> {
+  const email = `${role}-${crypto.randomBytes(4).toString('hex')}@example.test`;
+  const user = await createUser({ email, password: 'correct horse battery', role, tenantSlug: tenant.slug, displayName: `${role} ${email.slice(0, 12)}` });
+  return { id: user.id, email, headers: await sessionHeaders({ tenantId: tenant.id, role, userId: user.id }) };
+}
