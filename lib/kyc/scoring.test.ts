@@ -66,7 +66,12 @@ describe('computeKycScore: rules with hand-computed expectations', () => {
   });
 
   it('uses the weights of the KYC classification', () => {
-    const forms = [form('f', 'Kyc', [section('a', { Retail: 1, Institutional: 0 }, [q('qa', [opt('a1', 'High')])]), section('b', { Retail: 1, Institutional: 5 }, [q('qb', [opt('b1', 'Low')])])])];
+    const forms = [
+      form('f', 'Kyc', [
+        section('a', { Retail: 1, Institutional: 0 }, [q('qa', [opt('a1', 'High')])]),
+        section('b', { Retail: 1, Institutional: 5 }, [q('qb', [opt('b1', 'Low')])]),
+      ]),
+    ];
     const both = answers(pick('qa', 'a1'), pick('qb', 'b1'));
     // Retail: (1 × 3/3 + 1 × 1/3) / 2 = 66.67. Institutional options have no score: nothing counts.
     expect(computeKycScore(input({ forms, answers: both })).riskScore).toBe('66.67');
@@ -106,7 +111,9 @@ describe('computeKycScore: rules with hand-computed expectations', () => {
       ['IR', 'High'],
     ]);
     const score = (code: string) =>
-      computeKycScore(input({ forms: [nat], countryGrades: grades, answers: answers({ questionId: 'nat', optionIds: [], countryCode: code }, pick('pep', 'pep-no')) }));
+      computeKycScore(
+        input({ forms: [nat], countryGrades: grades, answers: answers({ questionId: 'nat', optionIds: [], countryCode: code }, pick('pep', 'pep-no')) }),
+      );
     // (grade × 2 + 1) of (6 + 3): SA 3/9 = 33.33, KW 5/9 = 55.56, IR 7/9 = 77.78.
     expect(score('SA').riskScore).toBe('33.33');
     expect(score('KW').riskScore).toBe('55.56');
@@ -118,7 +125,9 @@ describe('computeKycScore: rules with hand-computed expectations', () => {
   });
 
   it('an override option raises the level to at least its own, never lowers it', () => {
-    const f = form('f', 'Kyc', [section('s', 1, [q('a', [opt('a-low', 'Low')]), q('pep', [opt('pep-yes', 'High', { override: true }), opt('pep-no', 'Low')])])]);
+    const f = form('f', 'Kyc', [
+      section('s', 1, [q('a', [opt('a-low', 'Low')]), q('pep', [opt('pep-yes', 'High', { override: true }), opt('pep-no', 'Low')])]),
+    ]);
     // Score (1 + 3) of 6 = 66.67 → Medium; the PEP override makes it High.
     const result = computeKycScore(input({ forms: [f], answers: answers(pick('a', 'a-low'), pick('pep', 'pep-yes')) }));
     expect(result).toMatchObject({ riskScore: '66.67', scoreLevel: 'Medium', riskLevel: 'High', blocked: false });
@@ -158,7 +167,18 @@ describe('computeKycScore: rules with hand-computed expectations', () => {
       'Suitability',
       [
         section('exp', 1, [q('years', [opt('y0', 'Low', { suitabilityScore: 0 }), opt('y5', 'Low', { suitabilityScore: 10 })])], 'f-suit'),
-        section('tol', 1, [q('tol', [opt('t-low', 'Low', { suitabilityScore: 5 }), opt('t-high', 'High', { suitabilityScore: 20 }), opt('t-mid', 'Low', { suitabilityScore: 7 })])], 'f-suit'),
+        section(
+          'tol',
+          1,
+          [
+            q('tol', [
+              opt('t-low', 'Low', { suitabilityScore: 5 }),
+              opt('t-high', 'High', { suitabilityScore: 20 }),
+              opt('t-mid', 'Low', { suitabilityScore: 7 }),
+            ]),
+          ],
+          'f-suit',
+        ),
       ],
       25,
     );
@@ -175,7 +195,12 @@ describe('computeKycScore: rules with hand-computed expectations', () => {
   });
 
   it('thresholds: Low < 40 ≤ Medium < 70 ≤ High by default, per tenant otherwise', () => {
-    expect(['39.99', '40.00', '69.99', '70.00'].map((s) => levelForScore(Number(s), { mediumFrom: 40, highFrom: 70 }))).toEqual(['Low', 'Medium', 'Medium', 'High']);
+    expect(['39.99', '40.00', '69.99', '70.00'].map((s) => levelForScore(Number(s), { mediumFrom: 40, highFrom: 70 }))).toEqual([
+      'Low',
+      'Medium',
+      'Medium',
+      'High',
+    ]);
     const low = answers(pick('q1', 'q1-low'), pick('q2', 'q2-med'), pick('q3', 'q3-low')); // 37.50
     expect(computeKycScore(input({ forms: [kycForm], answers: low, thresholds: { mediumFrom: 30, highFrom: 37.5 } })).riskLevel).toBe('High');
     expect(computeKycScore(input({ forms: [kycForm], answers: low, thresholds: { mediumFrom: 30, highFrom: 60 } })).riskLevel).toBe('Medium');
@@ -223,7 +248,13 @@ const formArb = fc
       nameEn: '',
       nameAr: '',
       weights: { Retail: s.weight },
-      questions: s.questions.map((qq, qi) => q(`s${si}q${qi}`, qq.levels.map((level, oi) => opt(`s${si}q${qi}o${oi}`, level)), qq.subweights)),
+      questions: s.questions.map((qq, qi) =>
+        q(
+          `s${si}q${qi}`,
+          qq.levels.map((level, oi) => opt(`s${si}q${qi}o${oi}`, level)),
+          qq.subweights,
+        ),
+      ),
     })),
   }));
 

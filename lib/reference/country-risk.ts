@@ -63,7 +63,11 @@ export const countryRiskFileSchema = z
 export type CountryRiskFile = z.infer<typeof countryRiskFileSchema>;
 
 /** Reads a country-risk file: JSON as above, or CSV `code,grade,basis[,score,...]` with `source`/`asOf` given beside it. */
-export function parseCountryRiskFile(text: string, format: 'json' | 'csv', extra: { source?: string; asOf?: string; defaultGrade?: string } = {}): CountryRiskFile {
+export function parseCountryRiskFile(
+  text: string,
+  format: 'json' | 'csv',
+  extra: { source?: string; asOf?: string; defaultGrade?: string } = {},
+): CountryRiskFile {
   let raw: unknown;
   if (format === 'json') {
     try {

@@ -22,14 +22,28 @@ import * as r17 from './entities/prospect/route';
 import * as r18 from './entities/route';
 import * as r19 from './entities/screening/route';
 import * as r20 from './health/route';
-import * as r21 from './openapi.json/route';
-import * as r22 from './screening/search/route';
-import * as r23 from './tags/route';
-import * as r24 from './webhook-endpoint/disable/route';
-import * as r25 from './webhook-endpoint/enable/route';
-import * as r26 from './webhook-endpoint/handshake/route';
-import * as r27 from './webhook-endpoint/replay/route';
-import * as r28 from './webhook-endpoint/route';
+import * as r21 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
+import * as r22 from './kyc/[kycId]/agreements/route';
+import * as r23 from './kyc/[kycId]/forms/[formId]/enable/route';
+import * as r24 from './kyc/[kycId]/forms/[formId]/submissions/route';
+import * as r25 from './kyc/[kycId]/questions/route';
+import * as r26 from './kyc/[kycId]/reviews/route';
+import * as r27 from './kyc/[kycId]/route';
+import * as r28 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
+import * as r29 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
+import * as r30 from './kyc-flows/[flowId]/forms/[formId]/route';
+import * as r31 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
+import * as r32 from './kyc-flows/[flowId]/forms/route';
+import * as r33 from './kyc-flows/[flowId]/route';
+import * as r34 from './kyc-flows/route';
+import * as r35 from './openapi.json/route';
+import * as r36 from './screening/search/route';
+import * as r37 from './tags/route';
+import * as r38 from './webhook-endpoint/disable/route';
+import * as r39 from './webhook-endpoint/enable/route';
+import * as r40 from './webhook-endpoint/handshake/route';
+import * as r41 from './webhook-endpoint/replay/route';
+import * as r42 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/attachments/{attachmentId}/content', handlers: r0 },
@@ -53,14 +67,28 @@ export const ROUTES: RouteModule[] = [
   { path: '/entities', handlers: r18 },
   { path: '/entities/screening', handlers: r19 },
   { path: '/health', handlers: r20 },
-  { path: '/openapi.json', handlers: r21 },
-  { path: '/screening/search', handlers: r22 },
-  { path: '/tags', handlers: r23 },
-  { path: '/webhook-endpoint/disable', handlers: r24 },
-  { path: '/webhook-endpoint/enable', handlers: r25 },
-  { path: '/webhook-endpoint/handshake', handlers: r26 },
-  { path: '/webhook-endpoint/replay', handlers: r27 },
-  { path: '/webhook-endpoint', handlers: r28 },
+  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r21 },
+  { path: '/kyc/{kycId}/agreements', handlers: r22 },
+  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r23 },
+  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r24 },
+  { path: '/kyc/{kycId}/questions', handlers: r25 },
+  { path: '/kyc/{kycId}/reviews', handlers: r26 },
+  { path: '/kyc/{kycId}', handlers: r27 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r28 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r29 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r30 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r31 },
+  { path: '/kyc-flows/{flowId}/forms', handlers: r32 },
+  { path: '/kyc-flows/{flowId}', handlers: r33 },
+  { path: '/kyc-flows', handlers: r34 },
+  { path: '/openapi.json', handlers: r35 },
+  { path: '/screening/search', handlers: r36 },
+  { path: '/tags', handlers: r37 },
+  { path: '/webhook-endpoint/disable', handlers: r38 },
+  { path: '/webhook-endpoint/enable', handlers: r39 },
+  { path: '/webhook-endpoint/handshake', handlers: r40 },
+  { path: '/webhook-endpoint/replay', handlers: r41 },
+  { path: '/webhook-endpoint', handlers: r42 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
