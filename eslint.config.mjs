@@ -99,9 +99,11 @@ const config = [
           patterns: [
             layer('Components do not reach the server: pages pass them data, API routes serve their calls.', 'lib/db', 'lib/http', 'app', 'scripts'),
             {
-              group: [...DOMAINS, 'auth'].flatMap((d) => from(`lib/${d}`)),
+              // A domain's schemas.ts (pure zod, the API's contract) is the one exception: forms
+              // validate with the very schemas the API parses (react-hook-form's zodResolver).
+              regex: `^@/lib/(${[...DOMAINS, 'auth'].join('|')})(/(?!schemas$).*)?$`,
               allowTypeImports: true,
-              message: 'Components import domain types only (`import type`), never services.',
+              message: 'Components import domain types only (`import type`), never services (schemas.ts excepted).',
             },
           ],
         },

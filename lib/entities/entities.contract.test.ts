@@ -76,7 +76,8 @@ describe('POST /entities/prospect|screening|client', () => {
     expect(e.nationality).toMatchObject({ twoCode: 'SA', threeCode: 'SAU', nameEn: expect.stringMatching(/Saudi Arabia/) });
     expect(e.nationality.nameAr).toMatch(/السعودية/);
     expect(e.tags).toEqual([tag]);
-    expect(e.kyc).toBeNull();
+    // Its KYC record, made with it on the tenant's default flow (lib/kyc/kyc.api.test.ts covers the rest).
+    expect(e.kyc).toMatchObject({ entityId: e.id, status: 'KycPending', classification: 'Retail', scores: [] });
     const audit = await db.current().pool.query(`SELECT action FROM "AuditLog" WHERE "tenantId" = $1 AND "targetId" = $2`, [t.id, e.id]);
     expect(audit.rows.map((r) => r.action)).toEqual(['entity.create.prospect']);
   });

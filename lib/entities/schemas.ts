@@ -5,6 +5,7 @@ import { parseDateOnly, wireDate, wireIsoTimestamp, wireTimestamp } from '@/lib/
 import { attachmentSchema } from '@/lib/attachments/schemas';
 import { bankAccountSchema } from '@/lib/bank-accounts/schemas';
 import { tagSchema } from '@/lib/tags/schemas';
+import { kycSchema } from '@/lib/kyc/schemas';
 import { isValidHijri } from '@/lib/reference/hijri';
 import { isCountryCode } from '@/lib/reference/nationalities';
 import { beneficialOwnerSchema, relationshipSchema } from '@/lib/relationships/relationship-schema';
@@ -290,7 +291,9 @@ export const entitySchema = z
     identities: z.array(identitySchema),
     nationalityCode: z.string().nullable(),
     nationality: nationalitySchema.nullable(),
-    kyc: z.null().meta({ description: 'KYC record; null until KYC onboarding starts.' }),
+    kyc: kycSchema.nullable().meta({
+      description: 'The KYC record of a prospect or client (made when it is created, on the default flow) with its scores; null for screening entities.',
+    }),
     verifications: z.object({ identity: z.boolean(), email: z.boolean(), phoneNumber: z.boolean(), address: z.boolean(), bankAccount: z.boolean() }),
     tags: z.array(tagSchema),
     reviewStatus: z.object({ hasPublicCase: z.boolean(), hasLocalCase: z.boolean(), hasNewsMedia: z.boolean(), isUnderReview: z.boolean() }),

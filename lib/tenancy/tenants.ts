@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/core/errors';
 import { withPlatform } from '@/lib/db/tenant-tx';
+import { installTemplateFlow } from '@/lib/kyc/flows';
 import { createApiKey } from './api-keys';
 import { createTenantInput, type CreateTenantInput } from './schemas';
 
@@ -8,7 +9,10 @@ export async function createTenant(input: CreateTenantInput) {
   const tenant = await withPlatform(async (tx) => {
     const existing = await tx.tenant.findUnique({ where: { slug: parsed.slug } });
     if (existing) throw new AppError('CONFLICT');
-    return tx.tenant.create({ data: parsed });
+    const created = await tx.tenant.create({ data: parsed });
+    // decisions.md: a new tenant starts with the shipped KYC flow as its default.
+    await installTemplateFlow(tx, created.id, { isDefault: true });
+    return created;
   });
   const { apiKey } = await createApiKey({ tenantId: tenant.id, label: 'initial' });
   return { tenant, apiKey };

@@ -46,7 +46,7 @@ LANGUAGE sql STABLE SET search_path = public, pg_temp AS $fn$
     'phoneNumber', e."phoneNumber", 'accountOpenDate', crm_date_text(e."accountOpenDate"), 'dob', crm_date_text(e."dob"), 'dobHijri', e."dobHijri",
     'dateOfIncorporation', crm_date_text(e."dateOfIncorporation"), 'dateOfIncorporationHijri', e."dateOfIncorporationHijri",
     'netIncome', e."netIncome"::text, 'netAssets', e."netAssets"::text, 'ongoingMonitoring', e."ongoingMonitoring",
-    'identities', coalesce(ident."j", '[]'::json), 'nationalityCode', e."nationalityCode", 'kyc', NULL,
+    'identities', coalesce(ident."j", '[]'::json), 'nationalityCode', e."nationalityCode", 'kyc', crm_kyc_json(p_tenant, e."id"),
     'verifications', json_build_object('identity', coalesce(ident."verified", false), 'email', e."emailVerified",
       'phoneNumber', e."phoneNumberVerified", 'address', coalesce(addrs."verified", false), 'bankAccount', coalesce(banks."verified", false)),
     'tags', coalesce(tags."j", '[]'::json),

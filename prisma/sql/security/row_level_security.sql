@@ -124,6 +124,97 @@ ALTER TABLE "EntityDocument" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "EntityDocument";
 CREATE POLICY tenant_isolation ON "EntityDocument" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
+-- KYC (kyc.prisma); CountryRisk is platform reference data without a tenant.
+ALTER TABLE "Kyc" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Kyc" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Kyc";
+CREATE POLICY tenant_isolation ON "Kyc" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycAgreement" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycAgreement" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycAgreement";
+CREATE POLICY tenant_isolation ON "KycAgreement" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycAgreementSignature" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycAgreementSignature" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycAgreementSignature";
+CREATE POLICY tenant_isolation ON "KycAgreementSignature" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycAnswer" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycAnswer" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycAnswer";
+CREATE POLICY tenant_isolation ON "KycAnswer" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycAnswerAttachment" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycAnswerAttachment" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycAnswerAttachment";
+CREATE POLICY tenant_isolation ON "KycAnswerAttachment" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycAnswerOption" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycAnswerOption" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycAnswerOption";
+CREATE POLICY tenant_isolation ON "KycAnswerOption" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycEnabledQuestion" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycEnabledQuestion" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycEnabledQuestion";
+CREATE POLICY tenant_isolation ON "KycEnabledQuestion" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycFlow" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycFlow" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycFlow";
+CREATE POLICY tenant_isolation ON "KycFlow" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycForm" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycForm" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycForm";
+CREATE POLICY tenant_isolation ON "KycForm" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycOption" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycOption" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycOption";
+CREATE POLICY tenant_isolation ON "KycOption" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycOptionScore" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycOptionScore" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycOptionScore";
+CREATE POLICY tenant_isolation ON "KycOptionScore" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycQuestion" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycQuestion" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycQuestion";
+CREATE POLICY tenant_isolation ON "KycQuestion" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycReview" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycReview" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycReview";
+CREATE POLICY tenant_isolation ON "KycReview" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycScore" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycScore" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycScore";
+CREATE POLICY tenant_isolation ON "KycScore" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycSection" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycSection" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycSection";
+CREATE POLICY tenant_isolation ON "KycSection" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycSectionWeight" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycSectionWeight" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycSectionWeight";
+CREATE POLICY tenant_isolation ON "KycSectionWeight" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycSettings" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycSettings" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycSettings";
+CREATE POLICY tenant_isolation ON "KycSettings" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "KycSubmission" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "KycSubmission" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "KycSubmission";
+CREATE POLICY tenant_isolation ON "KycSubmission" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
 ALTER TABLE "WebhookEndpoint" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WebhookEndpoint" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WebhookEndpoint";

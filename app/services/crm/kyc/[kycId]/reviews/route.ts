@@ -1,0 +1,20 @@
+import { apiRoute, apiRoutes } from '@/lib/http/route';
+import { reviewKyc } from '@/lib/kyc/review';
+import { kycParams, reviewEnvelope, reviewInput } from '@/lib/kyc/schemas';
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  // POST /services/crm/kyc/{kycId}/reviews – approve or reject a submitted KYC (officers; four eyes on High risk)
+  POST: apiRoute({
+    summary: 'Review a KYC',
+    description:
+      'Officers only (admin, officer; a review is a person’s decision). `{decision: Approve|Reject, comment, formId?}`. A KycSubmitted KYC gets its First review: Reject → KycRejected; Approve → KycComplete, or KycUnderReview when its latest score is High, which then needs a Second review by a different officer (the same officer → 403 FOUR_EYES_REQUIRED). A blocking answer in the latest score → 409 KYC_BLOCKED on Approve. With `formId` (a submitted Edd or QualifiedInvestor form): eddStatus / qualifiedStatus → Approved | Rejected. Other states → 409 INVALID_STATUS_TRANSITION. Answers the review and the KYC.',
+    auth: 'session',
+    roles: ['admin', 'officer'],
+    params: kycParams,
+    body: reviewInput,
+    response: reviewEnvelope,
+    status: 201,
+    errors: ['INVALID_STATUS_TRANSITION', 'FOUR_EYES_REQUIRED', 'KYC_BLOCKED', 'FORM_NOT_ENABLEABLE'],
+    handler: ({ auth, requestId, params, body }) => reviewKyc({ tenantId: auth.tenantId, kycId: params.kycId, ...body, userId: auth.user!.id, requestId }),
+  }),
+});

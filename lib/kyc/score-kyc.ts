@@ -1,0 +1,108 @@
+import { countOpenMatches } from '@/lib/cases/open-matches';
+import { sqlOf } from '@/lib/db/sql';
+import type { Tx } from '@/lib/db/tenant-tx';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { getCountryRisks } from '@/lib/reference/country-risk';
+import { loadTrees, type TreeIndex } from './answers';
+import { scoringFormOf } from './form-tree';
+import type { KycRow } from './kyc-records';
+import { computeKycScore, type AnswerInput, type FormInput, type RiskLevel, type ScoreResult } from './scoring';
+
+export const DEFAULT_THRESHOLDS = { mediumFrom: 40, highFrom: 70 };
+
+const scoringForms = new WeakMap<object, FormInput>();
+function scoringOf(tree: TreeIndex): FormInput {
+  let form = scoringForms.get(tree.form);
+  if (!form) {
+    form = scoringFormOf(tree.form);
+    scoringForms.set(tree.form, form);
+  }
+  return form;
+}
+
+/** The tenant's risk thresholds (KycSettings), or decisions.md's defaults. */
+export async function kycThresholds(tx: Tx, tenantId: string) {
+  const settings = await tx.kycSettings.findUnique({ where: { tenantId } });
+  return settings ? { mediumFrom: Number(settings.mediumFrom), highFrom: Number(settings.highFrom) } : DEFAULT_THRESHOLDS;
+}
+
+/**
+ * Everything the pure scoring needs for a KYC, read from what is stored: for each form (all versions
+ * of one form counting as one), the answers of its latest submission; the grades of the countries
+ * answered to Nationality questions; the entity's open screening matches; the tenant's thresholds.
+ */
+export async function gatherScoringInput(tx: Tx, kyc: KycRow) {
+  const { tenantId } = kyc;
+  const submissions = await tx.kycSubmission.findMany({
+    where: { tenantId, kycId: kyc.id },
+    select: { id: true, formId: true, createdAt: true, attempt: true },
+    orderBy: [{ createdAt: 'asc' }, { attempt: 'asc' }],
+  });
+  const trees = await loadTrees(
+    tx,
+    tenantId,
+    submissions.map((s) => s.formId),
+  );
+  const latestByLineage = new Map<string, { id: string; formId: string }>();
+  for (const s of submissions) latestByLineage.set(trees.get(s.formId)!.form.lineageId, s);
+  const chosen = [...latestByLineage.values()];
+  const rows = chosen.length
+    ? await tx.kycAnswer.findMany({
+        where: { tenantId, submissionId: { in: chosen.map((s) => s.id) } },
+        select: { questionId: true, openAnswer: true, options: { select: { optionId: true } } },
+      })
+    : [];
+  const answers = new Map<string, AnswerInput>();
+  const nationalityQuestions = new Set(
+    chosen.flatMap((s) => [...trees.get(s.formId)!.questions.values()].filter((q) => q.category === 'Nationality').map((q) => q.id)),
+  );
+  const codes: string[] = [];
+  for (const row of rows) {
+    const countryCode = nationalityQuestions.has(row.questionId) ? row.openAnswer : null;
+    if (countryCode) codes.push(countryCode);
+    answers.set(row.questionId, { questionId: row.questionId, optionIds: row.options.map((o) => o.optionId), countryCode });
+  }
+  const [risks, matches, thresholds] = await Promise.all([
+    getCountryRisks(sqlOf(tx), codes),
+    countOpenMatches({ tx, tenantId, entityId: kyc.entityId }),
+    kycThresholds(tx, tenantId),
+  ]);
+  return {
+    classification: kyc.classification,
+    forms: chosen.map((s) => scoringOf(trees.get(s.formId)!)),
+    answers,
+    countryGrades: new Map<string, RiskLevel>([...risks].map(([code, r]) => [code, r.grade])),
+    thresholds,
+    matches,
+  };
+}
+
+/** Computes the KYC's score from its stored answers and stores it as a new row (scores are history). */
+export async function scoreKyc(
+  tx: Tx,
+  kyc: KycRow,
+  context: { submissionId: string | null; reason: 'Default' | 'Rescore' },
+): Promise<{ id: string; result: ScoreResult }> {
+  const result = computeKycScore(await gatherScoringInput(tx, kyc));
+  const row = await tx.kycScore.create({
+    data: {
+      tenantId: kyc.tenantId,
+      kycId: kyc.id,
+      entityId: kyc.entityId,
+      submissionId: context.submissionId,
+      classification: result.classification,
+      reason: context.reason,
+      riskBreakdown: result.riskBreakdown as unknown as Prisma.InputJsonValue,
+      riskScore: result.riskScore,
+      riskLevel: result.riskLevel,
+      suitabilityScore: result.suitabilityScore,
+      suitabilitySucceeded: result.suitabilitySucceeded,
+      localMatchCount: result.localMatchCount,
+      publicMatchCount: result.publicMatchCount,
+      overrideReasons: result.overrideReasons as unknown as Prisma.InputJsonValue,
+      blocked: result.blocked,
+    },
+    select: { id: true },
+  });
+  return { id: row.id, result };
+}

@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import { AppError } from '@/lib/core/errors';
+import { withTenant } from '@/lib/db/tenant-tx';
+import { writeAudit, type Actor } from '@/lib/audit/write-audit';
+import { loadSubmissions, loadTrees } from './answers';
+import { BASE_FORM_TYPES, SINGLE_SUBMISSION_TYPES, type SubmissionInput } from './schemas';
+import { changeKycStatus, lockKyc, openFormsOf } from './kyc-records';
+import { scoreKyc } from './score-kyc';
+import { checkAnswers } from './validate-answers';
+
+/**
+ * POST /kyc/{kycId}/forms/{formId}/submissions (ours, decisions.md): stores a submission of an open
+ * form, then scores the KYC again from its stored answers (a new score row) and moves its status:
+ * - the last of the flow's Published Kyc/RiskAssessment/Suitability forms submitted: KycPending → KycSubmitted;
+ * - new answers while a High-risk KYC waits for its second review: KycUnderReview → KycSubmitted
+ *   (the first approval was of an older score, so the review starts again);
+ * - an Edd or QualifiedInvestor form: eddStatus / qualifiedStatus → Submitted.
+ * Errors: 404 (KYC, form), 400 naming `answers.N.<field>`, 409 ALREADY_SUBMITTED (a second
+ * submission of a single-submission form) or FORM_NOT_OPEN.
+ */
+export async function submitKycForm({
+  tenantId,
+  kycId,
+  formId,
+  input,
+  actor,
+  requestId,
+}: {
+  tenantId: string;
+  kycId: string;
+  formId: string;
+  input: SubmissionInput;
+  actor: Actor;
+  requestId?: string;
+}) {
+  return withTenant(tenantId, async (tx) => {
+    let kyc = await lockKyc(tx, tenantId, kycId);
+    const form = await tx.kycForm.findFirst({ where: { id: formId, tenantId }, select: { id: true, type: true } });
+    if (!form) throw AppError.notFound();
+    const tree = (await loadTrees(tx, tenantId, [formId])).get(formId)!;
+    const open = (await openFormsOf(tx, kyc)).find((f) => f.id === formId);
+
+    const { checked, problems } = checkAnswers(tree, input.answers, open?.enabledQuestionIds ?? null);
+    const attachmentIds = [...new Set(checked.flatMap((a) => a.attachmentIds))];
+    if (attachmentIds.length) {
+      const found = new Set((await tx.attachment.findMany({ where: { tenantId, id: { in: attachmentIds } }, select: { id: true } })).map((a) => a.id));
+      input.answers.forEach((answer, n) =>
+        (answer.attachmentIds ?? []).forEach((id, m) => {
+          if (!found.has(id)) problems.push(`answers.${n}.attachmentIds.${m}: not an attachment of this tenant`);
+        }),
+      );
+    }
+    if (problems.length) throw AppError.validation(...problems);
+
+    const previous = await tx.kycSubmission.count({ where: { tenantId, kycId, formId } });
+    if (SINGLE_SUBMISSION_TYPES.has(form.type) && previous > 0) throw new AppError('ALREADY_SUBMITTED');
+    if (!open) throw new AppError('FORM_NOT_OPEN');
+
+    const submissionId = crypto.randomUUID();
+    const now = new Date();
+    await tx.kycSubmission.create({ data: { id: submissionId, tenantId, kycId, formId, attempt: previous + 1, submittedAt: now } });
+    const answerIds = checked.map(() => crypto.randomUUID());
+    await tx.kycAnswer.createMany({
+      data: checked.map((a, i) => ({ id: answerIds[i]!, tenantId, kycId, submissionId, questionId: a.questionId, openAnswer: a.openAnswer })),
+    });
+    const options = checked.flatMap((a, i) =>
+      a.optionIds.map((optionId) => ({ tenantId, answerId: answerIds[i]!, optionId, additionalInfo: a.additionalInfo.get(optionId) ?? null })),
+    );
+    if (options.length) await tx.kycAnswerOption.createMany({ data: options });
+    const files = checked.flatMap((a, i) => a.attachmentIds.map((attachmentId, position) => ({ tenantId, answerId: answerIds[i]!, attachmentId, position })));
+    if (files.length) await tx.kycAnswerAttachment.createMany({ data: files });
+
+    const score = await scoreKyc(tx, kyc, { submissionId, reason: 'Default' });
+    if (form.type === 'Suitability') {
+      await tx.kycSubmission.update({
+        where: { id: submissionId },
+        data: { suitabilityScore: score.result.suitabilityScore, suitabilitySucceeded: score.result.suitabilitySucceeded },
+      });
+    }
+    await writeAudit(tx, {
+      tenantId,
+      actor,
+      action: 'kyc.submission',
+      targetType: 'Kyc',
+      targetId: kycId,
+      after: {
+        formId,
+        formType: form.type,
+        submissionId,
+        attempt: previous + 1,
+        answers: checked.length,
+        scoreId: score.id,
+        riskScore: score.result.riskScore,
+        riskLevel: score.result.riskLevel,
+      },
+      requestId,
+    });
+
+    const context = { actor, requestId, details: { formId, submissionId } };
+    if (BASE_FORM_TYPES.has(form.type)) {
+      if (kyc.status === 'KycUnderReview') {
+        kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission.reopen' });
+      } else if (kyc.status === 'KycPending') {
+        const base = (await openFormsOf(tx, kyc)).filter((f) => BASE_FORM_TYPES.has(f.type)).map((f) => f.id);
+        const submitted = new Set(
+          (await tx.kycSubmission.findMany({ where: { tenantId, kycId, formId: { in: base } }, select: { formId: true } })).map((s) => s.formId),
+        );
+        if (base.every((id) => submitted.has(id))) kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission' });
+      }
+    } else if (form.type === 'Edd') {
+      kyc = await changeKycStatus(tx, kyc, { eddStatus: 'Submitted' }, { ...context, reason: 'submission' });
+    } else if (form.type === 'QualifiedInvestor') {
+      kyc = await changeKycStatus(tx, kyc, { qualifiedStatus: 'Submitted' }, { ...context, reason: 'submission' });
+    }
+    const [out] = await loadSubmissions(tx, tenantId, { kycId, ids: [submissionId] });
+    return { data: out! };
+  });
+}
