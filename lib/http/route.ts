@@ -12,6 +12,7 @@ import { JSON_BODY_LIMIT, readBodyLimited } from './body';
 import { errorResponse, HttpError } from './errors';
 import { beginIdempotentRequest, type IdempotentRequest } from './idempotency';
 import { defaultApiRateLimit, takeToken, type RateLimit } from './rate-limit';
+import { API_CONTENT_SECURITY_POLICY, applySecurityHeaders } from './security-headers';
 import { authenticateSession, checkSameOrigin } from './session';
 
 /**
@@ -121,6 +122,7 @@ export function methodNotAllowed(allow: string): RouteHandler {
     const requestId = requestIdOf(request);
     const response = errorResponse(new HttpError('METHOD_NOT_ALLOWED', { allow }), { requestId, method: request.method, path: new URL(request.url).pathname });
     response.headers.set('x-request-id', requestId);
+    applySecurityHeaders(response.headers, request, { csp: API_CONTENT_SECURITY_POLICY });
     return response;
   };
 }
@@ -128,7 +130,8 @@ export function methodNotAllowed(allow: string): RouteHandler {
 /**
  * The one wrapper every JSON route goes through: request id, authentication (API key, tenant or
  * officer session), rate limit, validation (query/body → 400, params → 404), Idempotency-Key on
- * POST, error mapping and one structured log line. Order of checks follows decisions.md: 401/403,
+ * POST, error mapping, the security headers (lib/http/security-headers.ts) and one structured log
+ * line. Order of checks follows decisions.md: 401/403,
  * then 400, then 404, then 409.
  */
 export function apiRoute<
@@ -167,6 +170,7 @@ export function apiRoute<
 
     function finish(answer: Response): Response {
       answer.headers.set('x-request-id', requestId);
+      applySecurityHeaders(answer.headers, request, { csp: API_CONTENT_SECURITY_POLICY });
       log('info', 'request', {
         requestId,
         method: request.method,
