@@ -8,21 +8,21 @@ export interface DownloadContent {
   body: Uint8Array | ReadableStream;
 }
 
-/** Downloads: a sandboxed document (no script, no forms, a unique origin) that loads nothing. */
-export const DOWNLOAD_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'";
 /**
- * Shown in place (images and PDF only): nothing may run or load but the file itself, and only our
- * own pages may frame it. Not `sandbox`: Chromium's PDF viewer refuses to render a sandboxed
- * document (it shows a blocked-plugin page instead), which e2e/security-headers.spec.ts checks.
+ * Every stored file is a sandboxed document (no script, no forms, no plugins of its own, an opaque
+ * origin) that loads nothing: a PDF, an SVG or an HTML file renders, if at all, unable to reach our
+ * origin, whether it is downloaded, opened in a tab or framed. Shown in place (images and PDF), our
+ * own pages may frame it (the profile's PDF viewer); a download may not be framed at all.
+ * Chromium 156 shows a sandboxed PDF in its viewer, framed and top-level (e2e/security-headers.spec.ts
+ * opens one); older write-ups say it refused, which no longer holds.
  */
-export const INLINE_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; object-src 'self'; frame-ancestors 'self'";
+export const DOWNLOAD_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'";
+export const INLINE_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; frame-ancestors 'self'";
 
 /**
  * The one response for stored files (the API's download and the officer app's viewer): the type we
  * detected from the bytes, `nosniff`, never cached, not readable by other sites' pages
- * (`Cross-Origin-Resource-Policy`), and a Content-Security-Policy so a file cannot run script in
- * our origin: `sandbox` for downloads (an SVG or HTML opened from a download runs nothing, even
- * as a top-level document); inline images and PDF the no-script policy above.
+ * (`Cross-Origin-Resource-Policy`), and the sandboxing policy above.
  */
 export function downloadResponse(content: DownloadContent, { inline = false }: { inline?: boolean } = {}): Response {
   const showInline = inline && INLINE_TYPES.test(content.mimeType);

@@ -70,7 +70,7 @@ describe('security headers of API answers (route wrapper)', () => {
 });
 
 describe('downloads', () => {
-  it('a download is a sandboxed document; an inline PDF or image keeps a no-script policy without sandbox', async () => {
+  it('a download and an inline view are both sandboxed documents; only the inline one may be framed, by our own pages', async () => {
     const tenant = await createTestTenant();
     const pdf = await createTestAttachment(tenant.id, 'pdf');
     const path = `/services/crm/attachments/${pdf.id}/content`;
@@ -85,8 +85,8 @@ describe('downloads', () => {
     const inline = await callRoute(contentRoute, 'GET', `${path}?inline=true`, { headers: tenant.headers, params: { attachmentId: pdf.id } });
     expect(inline.headers.get('content-disposition')).toMatch(/^inline;/);
     expect(inline.headers.get('content-security-policy')).toBe(INLINE_CONTENT_SECURITY_POLICY);
-    expect(inline.headers.get('content-security-policy')).not.toContain('script-src');
-    expect(inline.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(inline.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'; frame-ancestors 'self'$/);
+    expect(download.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(inline.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 });
