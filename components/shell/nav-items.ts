@@ -1,4 +1,4 @@
-import { Landmark, LayoutDashboard, Users, Webhook, type LucideIcon } from 'lucide-react';
+import { Landmark, LayoutDashboard, UserCog, Users, UsersRound, Webhook, type LucideIcon } from 'lucide-react';
 import type { Role } from '@/lib/auth/options';
 
 export interface NavItem {
@@ -16,4 +16,6 @@ export const navItems: NavItem[] = [
   { href: '/entities', labelKey: 'nav.entities', roles: ['admin', 'officer', 'rm'], icon: Users },
   { href: '/bank-accounts/review', labelKey: 'nav.bankReview', roles: ['admin', 'officer'], icon: Landmark },
   { href: '/admin/webhooks', labelKey: 'nav.webhooks', roles: ['admin'], icon: Webhook },
+  { href: '/admin/users', labelKey: 'nav.users', roles: ['admin'], icon: UsersRound },
+  { href: '/account', labelKey: 'nav.account', roles: ['admin', 'officer', 'rm'], icon: UserCog },
 ];

@@ -32,8 +32,8 @@ export interface Principal {
   tenantSlug: string | null;
   apiKeyId: string | null;
   keyPrefix: string | null;
-  /** Set for officer sessions. */
-  user: { id: string; email: string; role: Role } | null;
+  /** Set for officer sessions (`sessionId`: the browser's UserSession row). */
+  user: { id: string; email: string; role: Role; sessionId?: string } | null;
 }
 
 type Schema = z.ZodType | undefined;

@@ -3,6 +3,7 @@ import { dispatchOutboxEvent } from './dispatch-outbox-event';
 import { webhookTasks } from '@/lib/webhooks/tasks';
 import { sendEmailNotification } from '@/lib/notifications/send-email-notification';
 import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
+import { purgeSignInThrottle } from '@/lib/tenancy/sign-in-throttle';
 
 /**
  * Every background task, by identifier. Domains add theirs here.
@@ -10,6 +11,7 @@ import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
  * - `webhooks.*`: webhook retries, periodic handshakes, replay and crash recovery (lib/webhooks/tasks.ts).
  * - `notifications.email`: one per EmailNotification row (enqueued by the row's insert trigger).
  * - `idempotency:expire`: hourly (CRONTAB below), forgets Idempotency-Keys older than 24 hours.
+ * - `signin:purge-throttle`: hourly, forgets sign-in failure windows that are over.
  */
 export const taskList: TaskList = {
   'outbox.dispatch': async (payload, helpers) => {
@@ -24,8 +26,12 @@ export const taskList: TaskList = {
     const removed = await expireIdempotencyKeys();
     if (removed) helpers.logger.info(`expired ${removed} idempotency keys`);
   },
+  'signin:purge-throttle': async (_payload, helpers) => {
+    const removed = await purgeSignInThrottle();
+    if (removed) helpers.logger.info(`forgot ${removed} sign-in throttle windows`);
+  },
   ...webhookTasks,
 };
 
 /** Scheduled tasks (graphile-worker crontab: minute hour day month weekday task). */
-export const CRONTAB = ['0 * * * * idempotency:expire'].join('\n');
+export const CRONTAB = ['0 * * * * idempotency:expire', '7 * * * * signin:purge-throttle'].join('\n');
