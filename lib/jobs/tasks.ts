@@ -4,6 +4,7 @@ import { webhookTasks } from '@/lib/webhooks/tasks';
 import { sendEmailNotification } from '@/lib/notifications/send-email-notification';
 import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
 import { purgeSignInThrottle } from '@/lib/tenancy/sign-in-throttle';
+import { eraseDueEntities } from '@/lib/privacy/erasure';
 
 /**
  * Every background task, by identifier. Domains add theirs here.
@@ -12,6 +13,7 @@ import { purgeSignInThrottle } from '@/lib/tenancy/sign-in-throttle';
  * - `notifications.email`: one per EmailNotification row (enqueued by the row's insert trigger).
  * - `idempotency:expire`: hourly (CRONTAB below), forgets Idempotency-Keys older than 24 hours.
  * - `signin:purge-throttle`: hourly, forgets sign-in failure windows that are over.
+ * - `privacy:erase-due`: daily, carries out the erasure requests whose AML retention period is over (lib/privacy/erasure.ts).
  */
 export const taskList: TaskList = {
   'outbox.dispatch': async (payload, helpers) => {
@@ -30,8 +32,12 @@ export const taskList: TaskList = {
     const removed = await purgeSignInThrottle();
     if (removed) helpers.logger.info(`forgot ${removed} sign-in throttle windows`);
   },
+  'privacy:erase-due': async (_payload, helpers) => {
+    const { erased } = await eraseDueEntities();
+    if (erased) helpers.logger.info(`erased the personal data of ${erased} entities (retention period over, erasure requested)`);
+  },
   ...webhookTasks,
 };
 
 /** Scheduled tasks (graphile-worker crontab: minute hour day month weekday task). */
-export const CRONTAB = ['0 * * * * idempotency:expire', '7 * * * * signin:purge-throttle'].join('\n');
+export const CRONTAB = ['0 * * * * idempotency:expire', '7 * * * * signin:purge-throttle', '17 2 * * * privacy:erase-due'].join('\n');

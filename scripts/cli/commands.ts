@@ -4,6 +4,7 @@ import { webhookCommands } from './webhook-commands';
 import { recordsCommands } from './records-commands';
 import { screeningCommands } from './screening-commands';
 import { backupCommands } from './backup-commands';
+import { privacyCommands } from './privacy-commands';
 
 /** Every CLI command. Each domain contributes its own map. */
 export const commands: Record<string, Command> = {
@@ -12,4 +13,5 @@ export const commands: Record<string, Command> = {
   ...recordsCommands,
   ...screeningCommands,
   ...backupCommands,
+  ...privacyCommands,
 };

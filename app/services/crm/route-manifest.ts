@@ -15,26 +15,30 @@ import * as r10 from './crm/webhook/test/route';
 import * as r11 from './docs/route';
 import * as r12 from './entities/[entityId]/addresses/route';
 import * as r13 from './entities/[entityId]/bank-accounts/route';
-import * as r14 from './entities/[entityId]/identities/route';
-import * as r15 from './entities/[entityId]/route';
-import * as r16 from './entities/client/[entityId]/classification/route';
-import * as r17 from './entities/client/[entityId]/status/route';
-import * as r18 from './entities/client/route';
-import * as r19 from './entities/prospect/route';
-import * as r20 from './entities/route';
-import * as r21 from './entities/screening/route';
-import * as r22 from './health/route';
-import * as r23 from './openapi.json/route';
-import * as r24 from './screening/search/route';
-import * as r25 from './tags/route';
-import * as r26 from './users/[userId]/deactivate/route';
-import * as r27 from './users/[userId]/reactivate/route';
-import * as r28 from './users/[userId]/sign-out-everywhere/route';
-import * as r29 from './webhook-endpoint/disable/route';
-import * as r30 from './webhook-endpoint/enable/route';
-import * as r31 from './webhook-endpoint/handshake/route';
-import * as r32 from './webhook-endpoint/replay/route';
-import * as r33 from './webhook-endpoint/route';
+import * as r14 from './entities/[entityId]/erasure-requests/cancel/route';
+import * as r15 from './entities/[entityId]/erasure-requests/route';
+import * as r16 from './entities/[entityId]/export/route';
+import * as r17 from './entities/[entityId]/identities/route';
+import * as r18 from './entities/[entityId]/privacy/route';
+import * as r19 from './entities/[entityId]/route';
+import * as r20 from './entities/client/[entityId]/classification/route';
+import * as r21 from './entities/client/[entityId]/status/route';
+import * as r22 from './entities/client/route';
+import * as r23 from './entities/prospect/route';
+import * as r24 from './entities/route';
+import * as r25 from './entities/screening/route';
+import * as r26 from './health/route';
+import * as r27 from './openapi.json/route';
+import * as r28 from './screening/search/route';
+import * as r29 from './tags/route';
+import * as r30 from './users/[userId]/deactivate/route';
+import * as r31 from './users/[userId]/reactivate/route';
+import * as r32 from './users/[userId]/sign-out-everywhere/route';
+import * as r33 from './webhook-endpoint/disable/route';
+import * as r34 from './webhook-endpoint/enable/route';
+import * as r35 from './webhook-endpoint/handshake/route';
+import * as r36 from './webhook-endpoint/replay/route';
+import * as r37 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/account/password', handlers: r0 },
@@ -51,26 +55,30 @@ export const ROUTES: RouteModule[] = [
   { path: '/docs', handlers: r11 },
   { path: '/entities/{entityId}/addresses', handlers: r12 },
   { path: '/entities/{entityId}/bank-accounts', handlers: r13 },
-  { path: '/entities/{entityId}/identities', handlers: r14 },
-  { path: '/entities/{entityId}', handlers: r15 },
-  { path: '/entities/client/{entityId}/classification', handlers: r16 },
-  { path: '/entities/client/{entityId}/status', handlers: r17 },
-  { path: '/entities/client', handlers: r18 },
-  { path: '/entities/prospect', handlers: r19 },
-  { path: '/entities', handlers: r20 },
-  { path: '/entities/screening', handlers: r21 },
-  { path: '/health', handlers: r22 },
-  { path: '/openapi.json', handlers: r23 },
-  { path: '/screening/search', handlers: r24 },
-  { path: '/tags', handlers: r25 },
-  { path: '/users/{userId}/deactivate', handlers: r26 },
-  { path: '/users/{userId}/reactivate', handlers: r27 },
-  { path: '/users/{userId}/sign-out-everywhere', handlers: r28 },
-  { path: '/webhook-endpoint/disable', handlers: r29 },
-  { path: '/webhook-endpoint/enable', handlers: r30 },
-  { path: '/webhook-endpoint/handshake', handlers: r31 },
-  { path: '/webhook-endpoint/replay', handlers: r32 },
-  { path: '/webhook-endpoint', handlers: r33 },
+  { path: '/entities/{entityId}/erasure-requests/cancel', handlers: r14 },
+  { path: '/entities/{entityId}/erasure-requests', handlers: r15 },
+  { path: '/entities/{entityId}/export', handlers: r16 },
+  { path: '/entities/{entityId}/identities', handlers: r17 },
+  { path: '/entities/{entityId}/privacy', handlers: r18 },
+  { path: '/entities/{entityId}', handlers: r19 },
+  { path: '/entities/client/{entityId}/classification', handlers: r20 },
+  { path: '/entities/client/{entityId}/status', handlers: r21 },
+  { path: '/entities/client', handlers: r22 },
+  { path: '/entities/prospect', handlers: r23 },
+  { path: '/entities', handlers: r24 },
+  { path: '/entities/screening', handlers: r25 },
+  { path: '/health', handlers: r26 },
+  { path: '/openapi.json', handlers: r27 },
+  { path: '/screening/search', handlers: r28 },
+  { path: '/tags', handlers: r29 },
+  { path: '/users/{userId}/deactivate', handlers: r30 },
+  { path: '/users/{userId}/reactivate', handlers: r31 },
+  { path: '/users/{userId}/sign-out-everywhere', handlers: r32 },
+  { path: '/webhook-endpoint/disable', handlers: r33 },
+  { path: '/webhook-endpoint/enable', handlers: r34 },
+  { path: '/webhook-endpoint/handshake', handlers: r35 },
+  { path: '/webhook-endpoint/replay', handlers: r36 },
+  { path: '/webhook-endpoint', handlers: r37 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;

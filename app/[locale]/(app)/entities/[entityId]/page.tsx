@@ -16,6 +16,8 @@ import { ChangeStatus } from '@/components/entities/change-status';
 import { displayName } from '@/components/entities/entity-types';
 import type { EntityProfile } from '@/components/entities/profile-types';
 import { ProfileSections } from '@/components/entities/profile-sections';
+import { RetentionPanel } from '@/components/entities/retention-panel';
+import { getRetentionState } from '@/lib/privacy/erasure';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,6 +41,7 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
     loadEntity(tenantId, entityId),
     UUID.test(entityId) ? listAuditEvents({ tenantId, targetType: 'Entity', targetId: entityId, limit: 50 }) : [],
   ]);
+  const retention = await orNotFound(getRetentionState({ tenantId, entityId }));
   const t = await getTranslations();
   const name = displayName(locale, entity) ?? t('entities.unnamed');
   const otherName = locale === 'ar' ? entity.nameEn : entity.nameAr;
@@ -89,6 +92,9 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
               />
             </Card>
           ) : null}
+          <Card title={t('profile.personalData')} id="personal-data">
+            <RetentionPanel entityId={entity.id} state={retention} locale={locale} canAct={user.role === 'admin' || user.role === 'officer'} />
+          </Card>
           <Card title={t('profile.audit')} id="audit">
             <AuditTimeline events={events} />
           </Card>
