@@ -11,6 +11,7 @@ import { getTenantBySlug } from '@/lib/tenancy/tenants';
 import { JSON_BODY_LIMIT, readBodyLimited } from './body';
 import { errorResponse, HttpError } from './errors';
 import { beginIdempotentRequest, type IdempotentRequest } from './idempotency';
+import { runInIdempotencyScope } from '@/lib/db/idempotency-scope';
 import { defaultApiRateLimit, takeToken, type RateLimit } from './rate-limit';
 import { API_CONTENT_SECURITY_POLICY, applySecurityHeaders } from './security-headers';
 import { authenticateSession, checkSameOrigin } from './session';
@@ -160,7 +161,8 @@ export function apiRoute<
         if (idempotent?.replay) return finish(idempotent.replay);
       }
       const actor: Actor = auth?.user ? { type: 'user', id: auth.user.id } : auth?.apiKeyId ? { type: 'apiKey', id: auth.apiKeyId } : { type: 'system' };
-      const result = await spec.handler({ request, requestId, auth: auth as Principal, actor, params, query, body, rawBody } as RouteContext<P, Q, B>);
+      const run = () => spec.handler({ request, requestId, auth: auth as Principal, actor, params, query, body, rawBody } as RouteContext<P, Q, B>);
+      const result = idempotent?.key && auth ? await runInIdempotencyScope({ tenantId: auth.tenantId, key: idempotent.key }, run) : await run();
       response = toResponse(result, spec.status ?? 200);
     } catch (error) {
       response = errorResponse(error, { requestId, method: request.method, path: url.pathname });
