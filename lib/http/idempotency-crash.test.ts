@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { POST as createClientRoute } from '@/app/services/crm/entities/client/route';
 import { createEntity } from '@/lib/entities/create-entity';
 import { runInIdempotencyScope } from '@/lib/db/idempotency-scope';
+import { apiRoute } from '@/lib/http/route';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { claimIdempotencyKey } from '@/lib/platform/idempotency-keys';
 import { callRoute } from '@/scripts/testing/api';
@@ -68,5 +69,26 @@ describe('Idempotency-Key across a crash', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await count(tenant, `Crash ${key}`)).toBe(1);
+  });
+
+  it('a 500 after the work committed keeps the key: the retry is told IDEMPOTENCY_ANSWER_LOST, not run again', async () => {
+    const tenant = await createTestTenant();
+    const name = `Half done ${crypto.randomUUID()}`;
+    const halfDone = apiRoute({
+      summary: 'writes, then fails',
+      status: 201,
+      handler: async ({ auth }) => {
+        await createEntity({ tenantId: auth.tenantId, role: 'Client', input: { nameEn: name }, actor: { type: 'system' } });
+        throw new Error('failed after its write');
+      },
+    });
+    const call = () => callRoute(halfDone, 'POST', '/x', { headers: { ...tenant.headers, 'idempotency-key': 'half' } });
+    expect((await call()).status).toBe(500);
+    expect((await call()).body.errorCode).toBe('IDEMPOTENCY_KEY_IN_USE');
+    await db.current().pool.query(`UPDATE "IdempotencyKey" SET "createdAt" = now() - interval '10 minutes' WHERE "tenantId" = $1`, [tenant.id]);
+    const retry = await call();
+    expect(retry.status).toBe(409);
+    expect(retry.body.errorCode).toBe('IDEMPOTENCY_ANSWER_LOST');
+    expect(await count(tenant, name)).toBe(1);
   });
 });

@@ -75,9 +75,13 @@ export async function completeIdempotencyKey({
   );
 }
 
-/** Frees a key whose request failed on our side (5xx): nothing was written, so a retry may run it. */
+/**
+ * Frees a key whose request failed on our side (5xx) before writing anything, so a retry may run it.
+ * A request that had already committed some work keeps its key: a retry after the lock time is told
+ * IDEMPOTENCY_ANSWER_LOST instead of doing that work a second time.
+ */
 export async function releaseIdempotencyKey({ tenantId, key }: { tenantId: string; key: string }): Promise<void> {
-  await withTenant(tenantId, (tx) => tx.idempotencyKey.deleteMany({ where: { tenantId, key, status: null } }));
+  await withTenant(tenantId, (tx) => tx.idempotencyKey.deleteMany({ where: { tenantId, key, status: null, workCommittedAt: null } }));
 }
 
 /** The hourly job: forgets keys older than 24 hours, across tenants. */
