@@ -23,7 +23,7 @@ export function SignInForm({ next }: { next: string }) {
       return;
     }
     setPending(false);
-    setError(result?.error === 'LOCKED' ? t('locked') : t('invalid'));
+    setError(result?.error === 'LOCKED' ? t('locked') : result?.error === 'THROTTLED' ? t('throttled') : t('invalid'));
   }
 
   return (

@@ -5,6 +5,7 @@ import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { getAttachmentStorage, maxAttachmentBytes } from './storage';
 import { selectAttachmentJson } from './attachment-json';
+import { takeUploadBudget } from './upload-budget';
 
 /** Images, videos and PDF, decided from the bytes (magic numbers), never from the name or the declared type. */
 export function isAllowedMimeType(mime: string): boolean {
@@ -24,7 +25,10 @@ export interface CreateAttachmentInput {
   requestId?: string;
 }
 
-/** Stores the bytes first, then the row; if the row fails the file is removed, so nothing dangles. */
+/**
+ * Stores the bytes first, then the row; if the row fails the file is removed, so nothing dangles.
+ * The upload is taken from the tenant's daily budget in the row's transaction (upload-budget.ts).
+ */
 export async function createAttachment({ tenantId, bytes, name, actor, requestId }: CreateAttachmentInput) {
   if (bytes.byteLength > maxAttachmentBytes()) throw new AppError('PAYLOAD_TOO_LARGE');
   if (bytes.byteLength === 0) throw AppError.validation('file: empty file');
@@ -36,6 +40,7 @@ export async function createAttachment({ tenantId, bytes, name, actor, requestId
   await storage.put(storageKey, bytes);
   try {
     const data = await withTenant(tenantId, async (tx) => {
+      await takeUploadBudget(tx, { tenantId, bytes: bytes.byteLength });
       await tx.attachment.create({
         data: {
           id,

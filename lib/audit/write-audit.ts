@@ -2,12 +2,13 @@ import type { Tx } from '@/lib/db/tenant-tx';
 import type { Prisma } from '@/lib/generated/prisma/client';
 
 export interface Actor {
-  type: 'apiKey' | 'user' | 'system' | 'cli' | 'relatedParty';
+  type: 'apiKey' | 'user' | 'system' | 'cli' | 'relatedParty' | 'anonymous';
   id?: string | null;
 }
 
 export interface AuditEntry {
-  tenantId: string;
+  /** Null only for platform events (a platform administrator's sign-in, an unknown e-mail's failure): write those with withPlatform. */
+  tenantId: string | null;
   actor: Actor;
   action: string;
   targetType: string;
@@ -15,6 +16,14 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   requestId?: string | null;
+  /** The browser's address and user agent, for sign-in and session events. */
+  client?: ClientInfo;
+}
+
+/** Where a browser request came from (the first X-Forwarded-For address, the User-Agent). */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
 }
 
 const asJson = (value: unknown) => (value === undefined || value === null ? undefined : (JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue));
@@ -32,6 +41,8 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
       before: asJson(entry.before),
       after: asJson(entry.after),
       requestId: entry.requestId ?? null,
+      ip: entry.client?.ip?.slice(0, 100) ?? null,
+      userAgent: entry.client?.userAgent?.slice(0, 500) ?? null,
     },
   });
 }

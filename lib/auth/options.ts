@@ -1,12 +1,16 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { endUserSession, openUserSession, sessionLimits } from '@/lib/tenancy/user-sessions';
 import { authenticateUser } from './authenticate-user';
+import { currentClientInfo } from './client-info';
 import { findTenantChoice, listTenantChoices } from './tenants';
 
 export type Role = 'admin' | 'officer' | 'rm';
 
 /** What the signed JWT carries (next-auth encrypts it into an httpOnly cookie). */
 export interface CrmToken {
+  /** The UserSession row this cookie stands for (checked on every read). */
+  sid: string;
   uid: string;
   email: string;
   displayName: string;
@@ -17,14 +21,17 @@ export interface CrmToken {
   tenantId: string | null;
 }
 
-/** Error string the sign-in page receives for a locked account (others are CredentialsSignin). */
+/** Error strings the sign-in page receives for a locked account and a throttled client (others are CredentialsSignin). */
 export const LOCKED_ERROR = 'LOCKED';
+export const THROTTLED_ERROR = 'THROTTLED';
 
 const secureCookies = (process.env.NEXTAUTH_URL ?? '').startsWith('https://');
 
 export const authOptions: NextAuthOptions = {
   secret: process.env.NEXTAUTH_SECRET,
-  session: { strategy: 'jwt', maxAge: 8 * 60 * 60 },
+  // The cookie lives as long as the absolute lifetime; the session row (lib/tenancy/user-sessions.ts)
+  // decides idle timeout, revocation and the lifetime itself on every read.
+  session: { strategy: 'jwt', maxAge: Math.ceil(sessionLimits().maxMs / 1000) },
   // Cookies get the Secure flag (and __Secure- prefix) whenever the app is served over https.
   useSecureCookies: secureCookies,
   pages: { signIn: '/en/sign-in', error: '/en/sign-in' },
@@ -34,12 +41,15 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { type: 'email' }, password: { type: 'password' } },
       async authorize(credentials) {
         if (!credentials?.email || !credentials.password) return null;
-        const result = await authenticateUser({ email: credentials.email, password: credentials.password });
+        const client = currentClientInfo();
+        const result = await authenticateUser({ email: credentials.email, password: credentials.password, client });
         if (!result.ok) {
           if (result.reason === 'locked') throw new Error(LOCKED_ERROR);
+          if (result.reason === 'throttled') throw new Error(THROTTLED_ERROR);
           return null;
         }
-        return { ...result.user, name: result.user.displayName };
+        const session = await openUserSession({ userId: result.user.id, client });
+        return { ...result.user, name: result.user.displayName, sid: session.id };
       },
     }),
   ],
@@ -47,7 +57,8 @@ export const authOptions: NextAuthOptions = {
     async jwt({ token, user, trigger, session }) {
       const crm = token as unknown as CrmToken & Record<string, unknown>;
       if (user) {
-        const u = user as unknown as { id: string; email: string; displayName: string; role: Role; tenantId: string | null };
+        const u = user as unknown as { id: string; sid: string; email: string; displayName: string; role: Role; tenantId: string | null };
+        crm.sid = u.sid;
         crm.uid = u.id;
         crm.email = u.email;
         crm.displayName = u.displayName;
@@ -66,8 +77,23 @@ export const authOptions: NextAuthOptions = {
       const crm = token as unknown as CrmToken;
       return {
         ...session,
-        crm: { uid: crm.uid, email: crm.email, displayName: crm.displayName, role: crm.role, homeTenantId: crm.homeTenantId, tenantId: crm.tenantId },
+        crm: {
+          sid: crm.sid,
+          uid: crm.uid,
+          email: crm.email,
+          displayName: crm.displayName,
+          role: crm.role,
+          homeTenantId: crm.homeTenantId,
+          tenantId: crm.tenantId,
+        },
       };
+    },
+  },
+  events: {
+    // Sign-out ends the session row too, so the cookie is dead even if a copy of it survives.
+    async signOut({ token }) {
+      const sid = (token as unknown as Partial<CrmToken> | null)?.sid;
+      if (sid) await endUserSession({ sessionId: sid, client: currentClientInfo() });
     },
   },
 };

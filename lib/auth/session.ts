@@ -2,27 +2,40 @@ import { cache } from 'react';
 import { getServerSession } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { checkUserSession } from '@/lib/tenancy/user-sessions';
 import { authOptions, type CrmToken, type Role } from './options';
 
 export type { Role };
 
 export interface SessionUser {
   user: { id: string; email: string; displayName: string; role: Role };
+  /** The UserSession row of this browser. */
+  sessionId: string;
   /** The tenant every query of this request is scoped to. */
   tenantId: string;
   /** True for a platform administrator (may switch tenant). */
   platformAdmin: boolean;
 }
 
-/** The signed-in user, or null. Memoised per request: the layout and the page both ask. */
+/**
+ * The signed-in user, or null. One of the two places a session is read (the other is
+ * lib/http/session.ts for API routes): the cookie must name a session that is still open
+ * (checkUserSession: idle timeout, absolute lifetime, sign-out everywhere, deactivation), and the
+ * user's role and name are the stored ones. Memoised per request: the layout and the page both ask.
+ */
 export const getSessionUser = cache(async (): Promise<(Omit<SessionUser, 'tenantId'> & { tenantId: string | null }) | null> => {
   const session = (await getServerSession(authOptions)) as { crm?: CrmToken } | null;
   const crm = session?.crm;
-  if (!crm?.uid) return null;
+  if (!crm?.uid || !crm.sid) return null;
+  const check = await checkUserSession({ sessionId: crm.sid, userId: crm.uid });
+  if (!check.ok) return null;
+  const { user } = check;
   return {
-    user: { id: crm.uid, email: crm.email, displayName: crm.displayName, role: crm.role },
-    tenantId: crm.tenantId,
-    platformAdmin: crm.homeTenantId === null && crm.role === 'admin',
+    user: { id: user.id, email: user.email, displayName: user.displayName, role: user.role },
+    sessionId: crm.sid,
+    // A platform administrator works in the tenant chosen in the session; everyone else in their own.
+    tenantId: user.tenantId ?? crm.tenantId,
+    platformAdmin: user.tenantId === null && user.role === 'admin',
   };
 });
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { getPool, type Tx } from './client';
+import { idempotencyMarkStatement } from './idempotency-scope';
 
 /** Anything that runs `query(sql, params)`: the shape raw-SQL code (screening, webhook delivery) is written against. */
 export interface SqlQueryable {
@@ -22,6 +23,8 @@ export async function withTenantConnection<T>(tenantId: string, work: (client: p
     await client.query('BEGIN');
     await client.query("SELECT set_config('app.tenant_id', $1::uuid::text, true)", [tenantId]);
     const result = await work(client);
+    const mark = idempotencyMarkStatement(tenantId);
+    if (mark) await client.query(mark.sql, mark.values);
     await client.query('COMMIT');
     return result;
   } catch (error) {

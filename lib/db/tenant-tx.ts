@@ -1,4 +1,5 @@
 import { getPrisma, type Tx } from './client';
+import { idempotencyMarkStatement } from './idempotency-scope';
 
 export type { Tx };
 
@@ -12,7 +13,10 @@ const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 export function withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return getPrisma().$transaction(async (tx) => {
     await tx.$executeRaw`SELECT set_config('app.tenant_id', ${tenantId}, true)`;
-    return work(tx);
+    const result = await work(tx);
+    const mark = idempotencyMarkStatement(tenantId);
+    if (mark) await tx.$executeRawUnsafe(mark.sql, ...mark.values);
+    return result;
   }, TX_OPTIONS);
 }
 

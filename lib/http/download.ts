@@ -9,10 +9,20 @@ export interface DownloadContent {
 }
 
 /**
+ * Every stored file is a sandboxed document (no script, no forms, no plugins of its own, an opaque
+ * origin) that loads nothing: a PDF, an SVG or an HTML file renders, if at all, unable to reach our
+ * origin, whether it is downloaded, opened in a tab or framed. Shown in place (images and PDF), our
+ * own pages may frame it (the profile's PDF viewer); a download may not be framed at all.
+ * Chromium 156 shows a sandboxed PDF in its viewer, framed and top-level (e2e/security-headers.spec.ts
+ * opens one); older write-ups say it refused, which no longer holds.
+ */
+export const DOWNLOAD_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'";
+export const INLINE_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; frame-ancestors 'self'";
+
+/**
  * The one response for stored files (the API's download and the officer app's viewer): the type we
- * detected from the bytes, `nosniff`, never cached, and a Content-Security-Policy so a file cannot
- * run script in our origin: `sandbox` for downloads; shown in place (`inline`, images and PDF only)
- * no script and no framing by other sites (Chromium's PDF viewer refuses a sandboxed document).
+ * detected from the bytes, `nosniff`, never cached, not readable by other sites' pages
+ * (`Cross-Origin-Resource-Policy`), and the sandboxing policy above.
  */
 export function downloadResponse(content: DownloadContent, { inline = false }: { inline?: boolean } = {}): Response {
   const showInline = inline && INLINE_TYPES.test(content.mimeType);
@@ -24,7 +34,9 @@ export function downloadResponse(content: DownloadContent, { inline = false }: {
       'content-length': String(content.size),
       'content-disposition': `${showInline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(content.name)}`,
       'x-content-type-options': 'nosniff',
-      'content-security-policy': showInline ? "default-src 'none'; img-src 'self'; object-src 'self'; frame-ancestors 'self'" : "sandbox; default-src 'none'",
+      'content-security-policy': showInline ? INLINE_CONTENT_SECURITY_POLICY : DOWNLOAD_CONTENT_SECURITY_POLICY,
+      'x-frame-options': showInline ? 'SAMEORIGIN' : 'DENY',
+      'cross-origin-resource-policy': 'same-origin',
       'cache-control': 'private, no-store',
     },
   });

@@ -3,6 +3,7 @@ import ar from '@/messages/ar.json';
 import { AppError, type ErrorCode } from '@/lib/core/errors';
 import { log } from '@/lib/core/logger';
 import { fromDatabaseError } from '@/lib/db/errors';
+import { secondsUntilBudgetRenews } from '@/lib/attachments/upload-budget';
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -25,6 +26,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  UPLOAD_BUDGET_EXCEEDED: 429,
+  IDEMPOTENCY_ANSWER_LOST: 409,
   INTERNAL_ERROR: 500,
 };
 
@@ -60,7 +63,12 @@ export function errorResponse(error: unknown, context: { requestId: string; meth
   if (known) {
     return Response.json(errorBody(known.code, known.validationErrors), {
       status: ERROR_STATUS[known.code],
-      headers: { 'cache-control': 'no-store', ...(known instanceof HttpError ? known.headers : {}) },
+      headers: {
+        'cache-control': 'no-store',
+        // The tenant's upload budget renews at midnight UTC.
+        ...(known.code === 'UPLOAD_BUDGET_EXCEEDED' ? { 'retry-after': String(secondsUntilBudgetRenews()) } : {}),
+        ...(known instanceof HttpError ? known.headers : {}),
+      },
     });
   }
   log('error', 'unhandled error', {

@@ -106,7 +106,7 @@ describe('Idempotency-Key on POST (Stripe semantics)', () => {
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
   });
 
-  it('lets a retry run again when the first request died without an answer (lock time passed)', async () => {
+  it('does not run a retry again when the first request committed its work and died before its answer was stored (lock time passed)', async () => {
     const t = await createTestTenant();
     const body = individualInput();
     const first = await post(t.headers, 'died', body);
@@ -116,9 +116,10 @@ describe('Idempotency-Key on POST (Stripe semantics)', () => {
       .current()
       .pool.query(`UPDATE "IdempotencyKey" SET status = NULL, body = NULL, "createdAt" = now() - interval '2 minutes' WHERE "tenantId" = $1`, [t.id]);
     const retry = await post(t.headers, 'died', body);
-    // It runs again; the entity's own uniqueness (crmId) keeps it from being created twice.
+    // Its work had committed (the key was marked in that transaction): it does not run again, and
+    // says so, whether or not the body carries a crmId (idempotency-crash.test.ts has both cases).
     expect(retry.status).toBe(409);
-    expect(retry.body.errorCode).toBe('DUPLICATE_CRM_ID');
+    expect(retry.body.errorCode).toBe('IDEMPOTENCY_ANSWER_LOST');
     expect(await countEntities(t.id)).toBe(1);
   });
 

@@ -11,7 +11,9 @@ import { getTenantBySlug } from '@/lib/tenancy/tenants';
 import { JSON_BODY_LIMIT, readBodyLimited } from './body';
 import { errorResponse, HttpError } from './errors';
 import { beginIdempotentRequest, type IdempotentRequest } from './idempotency';
+import { runInIdempotencyScope } from '@/lib/db/idempotency-scope';
 import { defaultApiRateLimit, takeToken, type RateLimit } from './rate-limit';
+import { API_CONTENT_SECURITY_POLICY, applySecurityHeaders } from './security-headers';
 import { authenticateSession, checkSameOrigin } from './session';
 
 /**
@@ -31,8 +33,8 @@ export interface Principal {
   tenantSlug: string | null;
   apiKeyId: string | null;
   keyPrefix: string | null;
-  /** Set for officer sessions. */
-  user: { id: string; email: string; role: Role } | null;
+  /** Set for officer sessions (`sessionId`: the browser's UserSession row). */
+  user: { id: string; email: string; role: Role; sessionId?: string } | null;
 }
 
 type Schema = z.ZodType | undefined;
@@ -121,6 +123,7 @@ export function methodNotAllowed(allow: string): RouteHandler {
     const requestId = requestIdOf(request);
     const response = errorResponse(new HttpError('METHOD_NOT_ALLOWED', { allow }), { requestId, method: request.method, path: new URL(request.url).pathname });
     response.headers.set('x-request-id', requestId);
+    applySecurityHeaders(response.headers, request, { csp: API_CONTENT_SECURITY_POLICY });
     return response;
   };
 }
@@ -128,7 +131,8 @@ export function methodNotAllowed(allow: string): RouteHandler {
 /**
  * The one wrapper every JSON route goes through: request id, authentication (API key, tenant or
  * officer session), rate limit, validation (query/body → 400, params → 404), Idempotency-Key on
- * POST, error mapping and one structured log line. Order of checks follows decisions.md: 401/403,
+ * POST, error mapping, the security headers (lib/http/security-headers.ts) and one structured log
+ * line. Order of checks follows decisions.md: 401/403,
  * then 400, then 404, then 409.
  */
 export function apiRoute<
@@ -157,7 +161,8 @@ export function apiRoute<
         if (idempotent?.replay) return finish(idempotent.replay);
       }
       const actor: Actor = auth?.user ? { type: 'user', id: auth.user.id } : auth?.apiKeyId ? { type: 'apiKey', id: auth.apiKeyId } : { type: 'system' };
-      const result = await spec.handler({ request, requestId, auth: auth as Principal, actor, params, query, body, rawBody } as RouteContext<P, Q, B>);
+      const run = () => spec.handler({ request, requestId, auth: auth as Principal, actor, params, query, body, rawBody } as RouteContext<P, Q, B>);
+      const result = idempotent?.key && auth ? await runInIdempotencyScope({ tenantId: auth.tenantId, key: idempotent.key }, run) : await run();
       response = toResponse(result, spec.status ?? 200);
     } catch (error) {
       response = errorResponse(error, { requestId, method: request.method, path: url.pathname });
@@ -167,6 +172,7 @@ export function apiRoute<
 
     function finish(answer: Response): Response {
       answer.headers.set('x-request-id', requestId);
+      applySecurityHeaders(answer.headers, request, { csp: API_CONTENT_SECURITY_POLICY });
       log('info', 'request', {
         requestId,
         method: request.method,

@@ -1,12 +1,16 @@
 import { getToken } from 'next-auth/jwt';
 import { AppError } from '@/lib/core/errors';
 import type { CrmToken } from '@/lib/auth/options';
+import { checkUserSession } from '@/lib/tenancy/user-sessions';
 import type { Principal } from './route';
 
 /**
  * The officer signed in on this request (next-auth's encrypted JWT cookie), or null without a valid
- * session. A session with no tenant to work in (a platform administrator before any tenant exists)
- * is FORBIDDEN. Read from the request itself, so route tests can send a minted cookie.
+ * session. One of the two places a session is read (the other is lib/auth/session.ts for pages):
+ * the cookie must name a session that is still open (checkUserSession: idle timeout, absolute
+ * lifetime, sign-out everywhere, deactivation); the role is the stored one. A session with no
+ * tenant to work in (a platform administrator before any tenant exists) is FORBIDDEN. Read from the
+ * request itself, so route tests can send a minted cookie.
  */
 export async function authenticateSession(request: Request): Promise<Principal | null> {
   const cookies = new Map<string, string>();
@@ -17,9 +21,18 @@ export async function authenticateSession(request: Request): Promise<Principal |
   if (![...cookies.keys()].some((name) => name.includes('next-auth.session-token'))) return null;
   const token = (await getToken({ req: { cookies, headers: request.headers } as never, secret: process.env.NEXTAUTH_SECRET })) as
     (CrmToken & Record<string, unknown>) | null;
-  if (!token?.uid) return null;
-  if (!token.tenantId) throw new AppError('FORBIDDEN');
-  return { tenantId: token.tenantId, tenantSlug: null, apiKeyId: null, keyPrefix: null, user: { id: token.uid, email: token.email, role: token.role } };
+  if (!token?.uid || typeof token.sid !== 'string') return null;
+  const check = await checkUserSession({ sessionId: token.sid, userId: token.uid });
+  if (!check.ok) return null;
+  const tenantId = check.user.tenantId ?? token.tenantId;
+  if (!tenantId) throw new AppError('FORBIDDEN');
+  return {
+    tenantId,
+    tenantSlug: null,
+    apiKeyId: null,
+    keyPrefix: null,
+    user: { id: check.user.id, email: check.user.email, role: check.user.role, sessionId: token.sid },
+  };
 }
 
 /**

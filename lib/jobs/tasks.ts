@@ -6,6 +6,8 @@ import { expireIdempotencyKeys } from '@/lib/platform/idempotency-keys';
 import { expireInvitations } from '@/lib/relationships/expire-invitations';
 import { bulkTasks } from '@/lib/bulk/tasks';
 import { monitoringTasks } from '@/lib/monitoring/tasks';
+import { purgeSignInThrottle } from '@/lib/tenancy/sign-in-throttle';
+import { eraseDueEntities } from '@/lib/privacy/erasure';
 
 /**
  * Every background task, by identifier. Domains add theirs here.
@@ -16,6 +18,8 @@ import { monitoringTasks } from '@/lib/monitoring/tasks';
  * - `relationships:expire`: every minute, marks pending relationships whose confirmation link expired `Expired`.
  * - `bulk.*`: bulk onboarding chunks and their crash recovery (lib/bulk/tasks.ts; `bulk:sweep` every minute).
  * - `monitoring.import`: a watchlist import screened against the monitored entities (lib/monitoring/tasks.ts).
+ * - `signin:purge-throttle`: hourly, forgets sign-in failure windows that are over.
+ * - `privacy:erase-due`: daily, carries out the erasure requests whose AML retention period is over (lib/privacy/erasure.ts).
  */
 export const taskList: TaskList = {
   'outbox.dispatch': async (payload, helpers) => {
@@ -34,10 +38,24 @@ export const taskList: TaskList = {
     const expired = await expireInvitations();
     if (expired) helpers.logger.info(`expired ${expired} relationship invitations`);
   },
+  'signin:purge-throttle': async (_payload, helpers) => {
+    const removed = await purgeSignInThrottle();
+    if (removed) helpers.logger.info(`forgot ${removed} sign-in throttle windows`);
+  },
+  'privacy:erase-due': async (_payload, helpers) => {
+    const { erased } = await eraseDueEntities();
+    if (erased) helpers.logger.info(`erased the personal data of ${erased} entities (retention period over, erasure requested)`);
+  },
   ...webhookTasks,
   ...bulkTasks,
   ...monitoringTasks,
 };
 
 /** Scheduled tasks (graphile-worker crontab: minute hour day month weekday task). */
-export const CRONTAB = ['0 * * * * idempotency:expire', '* * * * * relationships:expire', '* * * * * bulk:sweep'].join('\n');
+export const CRONTAB = [
+  '0 * * * * idempotency:expire',
+  '* * * * * relationships:expire',
+  '* * * * * bulk:sweep',
+  '7 * * * * signin:purge-throttle',
+  '17 2 * * * privacy:erase-due',
+].join('\n');

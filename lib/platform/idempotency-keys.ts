@@ -10,7 +10,11 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LOCK_MS = Number(process.env.IDEMPOTENCY_LOCK_MS ?? 60_000);
 
 export type IdempotencyClaim =
-  { kind: 'owner' } | { kind: 'reused' } | { kind: 'in-use' } | { kind: 'replay'; status: number; contentType: string | null; body: Uint8Array };
+  | { kind: 'owner' }
+  | { kind: 'reused' }
+  | { kind: 'in-use' }
+  | { kind: 'answer-lost' }
+  | { kind: 'replay'; status: number; contentType: string | null; body: Uint8Array };
 
 /**
  * Claims `key` for this request, or says why not: the same key with another fingerprint (reused),
@@ -35,11 +39,14 @@ export async function claimIdempotencyKey({
     if (!row) return { kind: 'in-use' };
     const age = now.getTime() - row.createdAt.getTime();
     const abandoned = row.status === null && age > IDEMPOTENCY_LOCK_MS;
+    // The first request's work committed (workCommittedAt, written in its own transaction) but its
+    // process died before the answer was stored: running it again would do the work twice.
+    if (age <= IDEMPOTENCY_TTL_MS && abandoned && row.fingerprint === fingerprint && row.workCommittedAt) return { kind: 'answer-lost' };
     if (age > IDEMPOTENCY_TTL_MS || (abandoned && row.fingerprint === fingerprint)) {
       // Only one of several concurrent retries wins the take-over: the row must still be the one read.
       const taken = await tx.idempotencyKey.updateMany({
         where: { tenantId, key, createdAt: row.createdAt },
-        data: { fingerprint, createdAt: now, status: null, contentType: null, body: null, completedAt: null },
+        data: { fingerprint, createdAt: now, status: null, contentType: null, body: null, completedAt: null, workCommittedAt: null },
       });
       return taken.count === 1 ? { kind: 'owner' } : { kind: 'in-use' };
     }
@@ -68,9 +75,13 @@ export async function completeIdempotencyKey({
   );
 }
 
-/** Frees a key whose request failed on our side (5xx): nothing was written, so a retry may run it. */
+/**
+ * Frees a key whose request failed on our side (5xx) before writing anything, so a retry may run it.
+ * A request that had already committed some work keeps its key: a retry after the lock time is told
+ * IDEMPOTENCY_ANSWER_LOST instead of doing that work a second time.
+ */
 export async function releaseIdempotencyKey({ tenantId, key }: { tenantId: string; key: string }): Promise<void> {
-  await withTenant(tenantId, (tx) => tx.idempotencyKey.deleteMany({ where: { tenantId, key, status: null } }));
+  await withTenant(tenantId, (tx) => tx.idempotencyKey.deleteMany({ where: { tenantId, key, status: null, workCommittedAt: null } }));
 }
 
 /** The hourly job: forgets keys older than 24 hours, across tenants. */

@@ -27,3 +27,17 @@ export const createUserInput = z.object({
 
 export type CreateTenantInput = z.infer<typeof createTenantInput>;
 export type CreateUserInput = z.infer<typeof createUserInput>;
+
+// Sessions and accounts (officer app; issue 19's user administration builds on these).
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+export const userParams = z.object({ userId: uuid });
+
+export const endedSessionsResponse = z.object({ data: z.object({ endedSessions: z.number().int().min(0) }) });
+
+export const userActivationResponse = z.object({ data: z.object({ deactivated: z.boolean(), endedSessions: z.number().int().min(0) }) });
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().max(200),
+});

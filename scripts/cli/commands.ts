@@ -5,6 +5,8 @@ import { recordsCommands } from './records-commands';
 import { screeningCommands } from './screening-commands';
 import { relationshipCommands } from './relationship-commands';
 import { bulkCommands } from './bulk-commands';
+import { backupCommands } from './backup-commands';
+import { privacyCommands } from './privacy-commands';
 
 /** Every CLI command. Each domain contributes its own map. */
 export const commands: Record<string, Command> = {
@@ -14,4 +16,6 @@ export const commands: Record<string, Command> = {
   ...screeningCommands,
   ...relationshipCommands,
   ...bulkCommands,
+  ...backupCommands,
+  ...privacyCommands,
 };

@@ -1,6 +1,7 @@
 import { createTenant, getTenantBySlug } from '@/lib/tenancy/tenants';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/tenancy/api-keys';
 import { createUser } from '@/lib/tenancy/users';
+import { getUploadBudgetUse, setUploadBudget } from '@/lib/attachments/upload-budget';
 import { CliError, required, type Command } from './command';
 
 export const platformCommands: Record<string, Command> = {
@@ -41,6 +42,25 @@ export const platformCommands: Record<string, Command> = {
       const tenant = await getTenantBySlug({ slug: required(o, 'tenant') });
       await revokeApiKey(o.id ? { tenantId: tenant.id, apiKeyId: required(o, 'id') } : { tenantId: tenant.id, prefix: required(o, 'prefix') });
       return { revoked: true };
+    },
+  },
+  'tenant:upload-budget': {
+    usage: "tenant:upload-budget --tenant acme [--count <files per day>] [--bytes <bytes per day>] [--default]  (no option: show budget and today's use)",
+    options: { tenant: 'string', count: 'string', bytes: 'string', default: 'boolean' },
+    run: async (o) => {
+      const tenant = await getTenantBySlug({ slug: required(o, 'tenant') });
+      if (o.default) return setUploadBudget({ tenantId: tenant.id, maxCount: null, maxBytes: null });
+      if (o.count === undefined && o.bytes === undefined) return getUploadBudgetUse({ tenantId: tenant.id });
+      const current = await getUploadBudgetUse({ tenantId: tenant.id });
+      const number = (value: unknown, name: string) => {
+        if (!/^\d+$/.test(String(value))) throw new CliError(`--${name}: a non-negative integer`);
+        return Number(value);
+      };
+      return setUploadBudget({
+        tenantId: tenant.id,
+        maxCount: o.count !== undefined ? number(o.count, 'count') : current.maxCount,
+        maxBytes: o.bytes !== undefined ? number(o.bytes, 'bytes') : current.maxBytes,
+      });
     },
   },
   'user:create': {

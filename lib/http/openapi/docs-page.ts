@@ -1,7 +1,23 @@
 // A readable, dependency-free page for the OpenAPI document: no CDN, no client script,
 // so it works in closed networks. Schemas are shown as JSON, resolved one level deep.
 
+import crypto from 'node:crypto';
+
 type Json = Record<string, any>;
+
+const DOCS_STYLE = `
+body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:1.5rem;color:#1f2937}
+h1{margin-block-end:.25rem} code,pre{font-family:ui-monospace,monospace;font-size:13px}
+pre{background:#f3f4f6;padding:.75rem;overflow:auto;border-radius:6px}
+section{border-block-start:1px solid #e5e7eb;padding-block:1rem}
+table{border-collapse:collapse;width:100%} td,th{border:1px solid #e5e7eb;padding:.25rem .5rem;text-align:start;vertical-align:top}
+.m{display:inline-block;min-width:4.5rem;text-align:center;border-radius:4px;color:#fff;font-size:13px;padding:.1rem .4rem}
+.m-get{background:#2563eb}.m-post{background:#059669}.m-patch{background:#d97706}.m-put{background:#7c3aed}.m-delete{background:#dc2626}
+.d{color:#4b5563} summary{cursor:pointer}
+`;
+
+/** The page's own policy: no script at all, and only its one inline stylesheet (by hash). */
+export const DOCS_CONTENT_SECURITY_POLICY = `default-src 'none'; style-src 'sha256-${crypto.createHash('sha256').update(DOCS_STYLE).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -44,16 +60,7 @@ export function renderOpenApiHtml(doc: Json): string {
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(doc.info?.title)} – API reference</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:1.5rem;color:#1f2937}
-h1{margin-block-end:.25rem} code,pre{font-family:ui-monospace,monospace;font-size:13px}
-pre{background:#f3f4f6;padding:.75rem;overflow:auto;border-radius:6px}
-section{border-block-start:1px solid #e5e7eb;padding-block:1rem}
-table{border-collapse:collapse;width:100%} td,th{border:1px solid #e5e7eb;padding:.25rem .5rem;text-align:start;vertical-align:top}
-.m{display:inline-block;min-width:4.5rem;text-align:center;border-radius:4px;color:#fff;font-size:13px;padding:.1rem .4rem}
-.m-get{background:#2563eb}.m-post{background:#059669}.m-patch{background:#d97706}.m-put{background:#7c3aed}.m-delete{background:#dc2626}
-.d{color:#4b5563} summary{cursor:pointer}
-</style></head><body>
+<style>${DOCS_STYLE}</style></head><body>
 <h1>${esc(doc.info?.title)} <small>${esc(doc.info?.version)}</small></h1>
 <p>${esc(doc.info?.description)}</p>
 <p>Base path: <code>/services/crm</code>. Machine-readable document: <a href="/services/crm/openapi.json">openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p>

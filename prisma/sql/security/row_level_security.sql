@@ -1,8 +1,8 @@
 -- Row-level security: the second wall behind the services' own tenantId filters. Every
 -- tenant-owned table is visible only to the tenant set by withTenant() (app.tenant_id) or to
 -- platform scope (withPlatform(): app.scope = 'platform'); see functions/crm_can_access.sql.
--- FORCE makes the policies apply to the table owner too. Not here: Tenant, City and
--- NationalityReference (platform data) and the migration history.
+-- FORCE makes the policies apply to the table owner too. Not here: Tenant, City,
+-- NationalityReference and SignInThrottle (platform data) and the migration history.
 
 ALTER TABLE "ApiKey" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "ApiKey" FORCE ROW LEVEL SECURITY;
@@ -13,6 +13,11 @@ ALTER TABLE "User" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "User" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "User";
 CREATE POLICY tenant_isolation ON "User" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "UserSession" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "UserSession" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "UserSession";
+CREATE POLICY tenant_isolation ON "UserSession" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
 ALTER TABLE "AuditLog" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "AuditLog" FORCE ROW LEVEL SECURITY;
@@ -58,6 +63,11 @@ ALTER TABLE "Attachment" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "Attachment" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "Attachment";
 CREATE POLICY tenant_isolation ON "Attachment" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "AttachmentDailyUsage" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "AttachmentDailyUsage" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "AttachmentDailyUsage";
+CREATE POLICY tenant_isolation ON "AttachmentDailyUsage" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
 ALTER TABLE "BankAccount" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "BankAccount" FORCE ROW LEVEL SECURITY;
@@ -214,6 +224,10 @@ ALTER TABLE "KycSubmission" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "KycSubmission" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "KycSubmission";
 CREATE POLICY tenant_isolation ON "KycSubmission" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+ALTER TABLE "ErasureRequest" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "ErasureRequest" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "ErasureRequest";
+CREATE POLICY tenant_isolation ON "ErasureRequest" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
 ALTER TABLE "WebhookEndpoint" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WebhookEndpoint" FORCE ROW LEVEL SECURITY;

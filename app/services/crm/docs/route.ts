@@ -1,5 +1,5 @@
 import { apiRoute, apiRoutes } from '@/lib/http/route';
-import { renderOpenApiHtml } from '@/lib/http/openapi/docs-page';
+import { DOCS_CONTENT_SECURITY_POLICY, renderOpenApiHtml } from '@/lib/http/openapi/docs-page';
 import { getOpenApiDocument } from '../route-manifest';
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
@@ -9,6 +9,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     auth: 'none',
     response: { contentType: 'text/html', description: 'The API reference' },
     handler: async () =>
-      new Response(renderOpenApiHtml(getOpenApiDocument() as unknown as Record<string, unknown>), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      new Response(renderOpenApiHtml(getOpenApiDocument() as unknown as Record<string, unknown>), {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CONTENT_SECURITY_POLICY },
+      }),
   }),
 });

@@ -18,6 +18,8 @@ import type { EntityProfile } from '@/components/entities/profile-types';
 import { ProfileSections } from '@/components/entities/profile-sections';
 import { getOwnershipGraph } from '@/lib/relationships/ownership-graph';
 import { OwnershipCard } from '@/components/relationships/ownership-card';
+import { RetentionPanel } from '@/components/entities/retention-panel';
+import { getRetentionState } from '@/lib/privacy/erasure';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,6 +43,7 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
     loadEntity(tenantId, entityId),
     UUID.test(entityId) ? listAuditEvents({ tenantId, targetType: 'Entity', targetId: entityId, limit: 50 }) : [],
   ]);
+  const retention = await orNotFound(getRetentionState({ tenantId, entityId }));
   const t = await getTranslations();
   const name = displayName(locale, entity) ?? t('entities.unnamed');
   const ownership = entity.type === 'Organization' ? await getOwnershipGraph({ tenantId, entityId }) : null;
@@ -101,6 +104,9 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
               />
             </Card>
           ) : null}
+          <Card title={t('profile.personalData')} id="personal-data">
+            <RetentionPanel entityId={entity.id} state={retention} locale={locale} canAct={user.role === 'admin' || user.role === 'officer'} />
+          </Card>
           <Card title={t('profile.audit')} id="audit">
             <AuditTimeline events={events} />
           </Card>

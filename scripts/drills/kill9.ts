@@ -1,0 +1,330 @@
+/**
+ * The kill -9 drill (`npm run drill:kill9`): load generators create clients, bank accounts and
+ * status changes through the API, every POST/PATCH with its own Idempotency-Key, retrying the same
+ * key and body after any error without an answer (connection refused or reset, timeout, 5xx, 409
+ * IDEMPOTENCY_KEY_IN_USE), while the web process and the worker are SIGKILLed at random moments and
+ * started again, DRILL_KILLS times (default 3). Afterwards it checks, and prints:
+ *   - every acknowledged (2xx) write is in the database exactly once (clients by a name unique to
+ *     the operation, bank accounts by IBAN, status changes by their audit entries), and so is every
+ *     write whose retry was told 409 IDEMPOTENCY_ANSWER_LOST (done, answer lost with the process);
+ *   - retries of unacknowledged writes created no duplicates (the same counts);
+ *   - every outbox event reached the webhook receiver at least once;
+ *   - no job is left locked, failed or waiting.
+ * Exit code 1 when a check fails. The domain has no transactions endpoint yet, so none are written.
+ * Bounded by DRILL_MAX_SECONDS (default 600). Needs the production build (`npx next build`).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, startBenchDatabase, type BenchDatabase } from '@/bench/lib/server';
+import { saudiIban } from '@/scripts/testing/record-factories';
+import { requireBuild, startService, stopProcess, waitForHealth, type ServiceProcesses } from './service';
+
+export interface KillDrillOptions {
+  kills: number;
+  clients: number;
+  /** Random wait before each kill, between these (ms). */
+  minGapMs: number;
+  maxGapMs: number;
+  /** Load kept up after the last restart (ms). */
+  tailMs: number;
+  maxSeconds: number;
+  log?: (line: string) => void;
+}
+
+export interface KillDrillReport {
+  kills: { at: number; restartMs: number }[];
+  operations: { creates: number; bankAccounts: number; statusChanges: number; total: number };
+  attempts: number;
+  unacknowledgedAttempts: number;
+  replayed: number;
+  /** Retries answered 409 CONFLICT / INVALID_STATUS_TRANSITION: the unacknowledged first attempt had committed. */
+  settledByConflict: number;
+  /** Retries answered 409 IDEMPOTENCY_ANSWER_LOST: the first attempt committed, its process died before storing the answer. */
+  answerLost: number;
+  missing: number;
+  duplicates: number;
+  outbox: { events: number; delivered: number; undelivered: number };
+  jobs: { locked: number; failed: number; waiting: number };
+  ok: boolean;
+}
+
+type Kind = 'create' | 'bankAccount' | 'status';
+interface Operation {
+  kind: Kind;
+  key: string;
+  marker: string;
+  entityId?: string;
+  status?: 'Active' | 'Blocked';
+  attempts: number;
+  unacknowledged: number;
+  final?: number;
+  replayed?: boolean;
+  errorCode?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runKillDrill(options: KillDrillOptions): Promise<KillDrillReport> {
+  requireBuild();
+  const log = options.log ?? (() => {});
+  const deadline = Date.now() + options.maxSeconds * 1000;
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-drill-kill9-'));
+  const logFile = path.join(workDir, 'service.log');
+  let db: BenchDatabase | undefined;
+  let service: ServiceProcesses | undefined;
+  let receiverStop: (() => Promise<void>) | undefined;
+  const previousUrl = process.env.DATABASE_URL;
+  try {
+    db = await startBenchDatabase();
+    process.env.DATABASE_URL = db.url;
+    process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+    const { useDatabase, closeDatabase } = await import('@/lib/db/client');
+    await useDatabase(db.url);
+    const { createTestTenant } = await import('@/scripts/testing/factories');
+    const { registerWebhookEndpoint } = await import('@/lib/webhooks/endpoints');
+    const { startReceiver } = await import('@/scripts/testing/webhooks/receiver');
+    const tenant = await createTestTenant({ slug: `drill-${crypto.randomBytes(3).toString('hex')}` });
+    const receiver = await startReceiver({ kind: 'ok' });
+    receiverStop = () => receiver.close();
+    const endpoint = await registerWebhookEndpoint({ tenantId: tenant.id, url: receiver.url, secret: 'drill-secret-0123456789', actor: { type: 'system' } });
+    if (endpoint.status !== 'Active') throw new Error(`webhook endpoint not Active: ${endpoint.status}`);
+    await closeDatabase();
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env = {
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'warn',
+      NEXTAUTH_URL: baseUrl,
+      NEXTAUTH_SECRET: 'drill-secret-drill-secret-drill-secret',
+      API_RATE_LIMIT_PER_SECOND: '100000',
+      // A first request that died with its process frees its key after 3 s instead of 60.
+      IDEMPOTENCY_LOCK_MS: '3000',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_SWEEP_INTERVAL_MS: '2000',
+      WEBHOOK_STALE_LOCK_MS: '5000',
+      WEBHOOK_RETRY_DELAYS_MS: '1000,2000,4000,8000',
+      WORKER_CONCURRENCY: '4',
+    };
+    service = startService({ port, env, logFile });
+    await waitForHealth(baseUrl);
+    log(`service up on ${baseUrl}`);
+
+    const ops: Operation[] = [];
+    let stopLoad = false;
+    let serial = 0;
+
+    /** One operation, retried with the same key and body until it has a definitive answer. */
+    async function perform(op: Operation, method: string, url: string, body: unknown): Promise<{ status: number; json: any }> {
+      ops.push(op);
+      for (;;) {
+        if (Date.now() > deadline) throw new Error('drill deadline');
+        op.attempts++;
+        try {
+          const res = await fetch(`${baseUrl}${url}`, {
+            method,
+            headers: { 'content-type': 'application/json', 'idempotency-key': op.key, ...tenant.headers },
+            body: JSON.stringify(body),
+            signal: AbortSignal.timeout(15_000),
+          });
+          const json = await res.json().catch(() => null);
+          if (res.status >= 500 || (res.status === 409 && json?.errorCode === 'IDEMPOTENCY_KEY_IN_USE') || res.status === 429) {
+            op.unacknowledged++;
+            await sleep(250);
+            continue;
+          }
+          op.final = res.status;
+          op.replayed = res.headers.get('idempotent-replayed') === 'true';
+          op.errorCode = json?.errorCode;
+          return { status: res.status, json };
+        } catch {
+          op.unacknowledged++;
+          await sleep(250);
+        }
+      }
+    }
+
+    async function client(index: number) {
+      const mine: { id: string; status: 'Active' | 'Blocked' }[] = [];
+      while (!stopLoad) {
+        const n = serial++;
+        const roll = Math.random();
+        if (mine.length === 0 || roll < 0.4) {
+          const marker = `Drill ${index}-${n}-${crypto.randomBytes(4).toString('hex')}`;
+          const op: Operation = { kind: 'create', key: crypto.randomUUID(), marker, attempts: 0, unacknowledged: 0 };
+          // Half without crmId: only the Idempotency-Key then stands between a retry and a duplicate.
+          const body = {
+            nameEn: marker,
+            nameAr: 'عميل تجريبي',
+            email: `drill.${n}.${crypto.randomBytes(3).toString('hex')}@example.sa`,
+            countryCode: '966',
+            phoneNumber: '501234567',
+            nationalityCode: 'SA',
+            ...(n % 2 === 0 ? { crmId: crypto.randomUUID() } : {}),
+          };
+          const res = await perform(op, 'POST', '/services/crm/entities/client', body);
+          const id = res.json?.data?.id ?? res.json?.id;
+          if (res.status === 201 && id) {
+            op.entityId = id;
+            mine.push({ id, status: 'Active' });
+          }
+        } else if (roll < 0.7) {
+          const entity = mine[Math.floor(Math.random() * mine.length)]!;
+          const iban = saudiIban('80', 10_000_000 + n);
+          const op: Operation = { kind: 'bankAccount', key: crypto.randomUUID(), marker: iban, entityId: entity.id, attempts: 0, unacknowledged: 0 };
+          await perform(op, 'POST', `/services/crm/entities/${entity.id}/bank-accounts`, { iban });
+        } else {
+          const entity = mine[Math.floor(Math.random() * mine.length)]!;
+          const to = entity.status === 'Active' ? 'Blocked' : 'Active';
+          const op: Operation = { kind: 'status', key: crypto.randomUUID(), marker: to, entityId: entity.id, status: to, attempts: 0, unacknowledged: 0 };
+          const res = await perform(op, 'PATCH', `/services/crm/entities/client/${entity.id}/status`, { status: to, reason: `drill ${n}` });
+          // A retry that finds the change already made (its first attempt committed unanswered) settles it too.
+          if (res.status === 200 || (res.status === 409 && op.unacknowledged > 0)) entity.status = to;
+        }
+      }
+    }
+
+    const load = Promise.all(Array.from({ length: options.clients }, (_, i) => client(i)));
+    const kills: KillDrillReport['kills'] = [];
+    const t0 = Date.now();
+    for (let k = 0; k < options.kills; k++) {
+      await sleep(options.minGapMs + Math.random() * (options.maxGapMs - options.minGapMs));
+      const at = Date.now() - t0;
+      await Promise.all([stopProcess(service.web, 'SIGKILL'), stopProcess(service.worker, 'SIGKILL')]);
+      log(`kill ${k + 1}: web and worker SIGKILLed at ${(at / 1000).toFixed(1)} s (${ops.length} operations so far)`);
+      await sleep(300 + Math.random() * 700);
+      service = startService({ port, env, logFile });
+      const restartMs = await waitForHealth(baseUrl);
+      kills.push({ at, restartMs });
+      log(`  restarted, healthy after ${restartMs} ms`);
+    }
+    await sleep(options.tailMs);
+    stopLoad = true;
+    await load;
+    log(`load stopped: ${ops.length} operations`);
+
+    // Checks, straight from the database (owner connection, platform scope).
+    const check = new pg.Client({ connectionString: db.url });
+    await check.connect();
+    await check.query(`SELECT set_config('app.scope', 'platform', false)`);
+    let missing = 0;
+    let duplicates = 0;
+    const creates = ops.filter((o) => o.kind === 'create');
+    const names = await check.query<{ name: string; n: number }>(
+      `SELECT "nameEn" AS name, count(*)::int AS n FROM "Entity" WHERE "tenantId" = $1 AND "nameEn" LIKE 'Drill %' GROUP BY 1`,
+      [tenant.id],
+    );
+    const byName = new Map(names.rows.map((r) => [r.name, r.n]));
+    for (const op of creates) {
+      const n = byName.get(op.marker) ?? 0;
+      if ((op.final === 201 || op.errorCode === 'IDEMPOTENCY_ANSWER_LOST') && n === 0) missing++;
+      if (n > 1) duplicates += n - 1;
+    }
+    const accounts = await check.query<{ iban: string; n: number }>(`SELECT iban, count(*)::int AS n FROM "BankAccount" WHERE "tenantId" = $1 GROUP BY 1`, [
+      tenant.id,
+    ]);
+    const byIban = new Map(accounts.rows.map((r) => [r.iban, r.n]));
+    for (const op of ops.filter((o) => o.kind === 'bankAccount')) {
+      const n = byIban.get(op.marker) ?? 0;
+      if ((op.final === 201 || op.errorCode === 'IDEMPOTENCY_ANSWER_LOST') && n === 0) missing++;
+      if (n > 1) duplicates += n - 1;
+    }
+    // Status changes: per entity, the audit entries must equal the changes that took effect.
+    const audits = await check.query<{ id: string; n: number }>(
+      `SELECT "targetId" AS id, count(*)::int AS n FROM "AuditLog" WHERE "tenantId" = $1 AND action = 'entity.status.update' GROUP BY 1`,
+      [tenant.id],
+    );
+    const byEntity = new Map(audits.rows.map((r) => [r.id, r.n]));
+    const effective = new Map<string, number>();
+    for (const op of ops.filter((o) => o.kind === 'status')) {
+      if (op.final === 200 || (op.final === 409 && op.unacknowledged > 0)) effective.set(op.entityId!, (effective.get(op.entityId!) ?? 0) + 1);
+    }
+    for (const [id, expected] of effective) {
+      const n = byEntity.get(id) ?? 0;
+      if (n < expected) missing += expected - n;
+      if (n > expected) duplicates += n - expected;
+    }
+
+    // The outbox: every event delivered at least once (waits for retries, up to 90 s).
+    const events = (await check.query<{ id: string }>(`SELECT id FROM "OutboxEvent" WHERE "tenantId" = $1`, [tenant.id])).rows.map((r) => r.id);
+    const delivered = () => new Set(receiver.requests.map((r) => String(r.headers['webhook-id'])));
+    const waitUntil = Math.min(deadline, Date.now() + 90_000);
+    while (events.some((id) => !delivered().has(id)) && Date.now() < waitUntil) await sleep(500);
+    const got = delivered();
+    const undelivered = events.filter((id) => !got.has(id)).length;
+
+    // Jobs: none locked by a dead worker, none failed for good, none waiting to run now.
+    await sleep(1000);
+    const jobs = await check.query<{ locked: number; failed: number; waiting: number }>(
+      `SELECT count(*) FILTER (WHERE locked_at IS NOT NULL)::int AS locked,
+              count(*) FILTER (WHERE attempts >= max_attempts)::int AS failed,
+              count(*) FILTER (WHERE run_at <= now() AND locked_at IS NULL AND attempts < max_attempts)::int AS waiting
+       FROM graphile_worker.jobs WHERE task_identifier NOT IN ('webhooks.sweep', 'webhooks.handshake')`,
+    );
+    await check.end();
+
+    const count = (k: Kind) => ops.filter((o) => o.kind === k).length;
+    const report: KillDrillReport = {
+      kills,
+      operations: { creates: count('create'), bankAccounts: count('bankAccount'), statusChanges: count('status'), total: ops.length },
+      attempts: ops.reduce((n, o) => n + o.attempts, 0),
+      unacknowledgedAttempts: ops.reduce((n, o) => n + o.unacknowledged, 0),
+      replayed: ops.filter((o) => o.replayed).length,
+      settledByConflict: ops.filter((o) => o.unacknowledged > 0 && o.final === 409 && o.errorCode !== 'IDEMPOTENCY_ANSWER_LOST').length,
+      answerLost: ops.filter((o) => o.errorCode === 'IDEMPOTENCY_ANSWER_LOST').length,
+      missing,
+      duplicates,
+      outbox: { events: events.length, delivered: events.length - undelivered, undelivered },
+      jobs: jobs.rows[0]!,
+      ok: false,
+    };
+    const unexpected = ops.filter((o) => o.final !== undefined && o.final >= 400 && !(o.final === 409 && o.unacknowledged > 0));
+    if (unexpected.length) log(`unexpected answers: ${unexpected.map((o) => `${o.kind} ${o.final} ${o.errorCode}`).join(', ')}`);
+    report.ok =
+      missing === 0 &&
+      duplicates === 0 &&
+      undelivered === 0 &&
+      report.jobs.locked === 0 &&
+      report.jobs.failed === 0 &&
+      report.jobs.waiting === 0 &&
+      unexpected.length === 0 &&
+      kills.length === options.kills;
+    return report;
+  } finally {
+    if (service) await Promise.all([stopProcess(service.web, 'SIGTERM'), stopProcess(service.worker, 'SIGTERM')]);
+    await receiverStop?.().catch(() => {});
+    await db?.stop().catch(() => {});
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/drills/kill9.ts')) {
+  const started = Date.now();
+  const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${line}`);
+  runKillDrill({
+    kills: Number(process.env.DRILL_KILLS ?? 3),
+    clients: Number(process.env.DRILL_CLIENTS ?? 8),
+    minGapMs: 3000,
+    maxGapMs: 9000,
+    tailMs: 5000,
+    maxSeconds: Number(process.env.DRILL_MAX_SECONDS ?? 600),
+    log,
+  }).then(
+    (report) => {
+      console.log(JSON.stringify(report, null, 2));
+      const dir = path.join(process.cwd(), 'bench', 'results');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'drill-kill9.json'), JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2) + '\n');
+      process.exit(report.ok ? 0 : 1);
+    },
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
