@@ -16,6 +16,8 @@ import { ChangeStatus } from '@/components/entities/change-status';
 import { displayName } from '@/components/entities/entity-types';
 import type { EntityProfile } from '@/components/entities/profile-types';
 import { ProfileSections } from '@/components/entities/profile-sections';
+import { getKycDetails } from '@/lib/kyc/kyc-details';
+import { KycCard } from '@/components/kyc/kyc-card';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,9 +37,10 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
   const { entityId } = await params;
   const { tenantId, user } = await requireUser({ roles: ['admin', 'officer', 'rm'] });
   const locale = await getLocale();
-  const [entity, events] = await Promise.all([
+  const [entity, events, kyc] = await Promise.all([
     loadEntity(tenantId, entityId),
     UUID.test(entityId) ? listAuditEvents({ tenantId, targetType: 'Entity', targetId: entityId, limit: 50 }) : [],
+    UUID.test(entityId) ? orNotFound(getKycDetails({ tenantId, entityId })) : null,
   ]);
   const t = await getTranslations();
   const name = displayName(locale, entity) ?? t('entities.unnamed');
@@ -76,7 +79,11 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
 
       <div className="grid gap-4 xl:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 xl:col-span-2">
-          <ProfileSections entity={entity} locale={locale} />
+          <ProfileSections
+            entity={entity}
+            locale={locale}
+            kycCard={kyc ? <KycCard details={kyc} locale={locale} viewerRole={user.role} entityRole={entity.role} /> : undefined}
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {canChange && entity.status ? (

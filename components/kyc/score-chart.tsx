@@ -1,0 +1,58 @@
+'use client';
+
+import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+export interface ChartSection {
+  name: string;
+  /** score / maxScore in percent (0 when the section has no answered scored question). */
+  percent: number;
+  score: string;
+  maxScore: string;
+  weight: number;
+}
+
+/**
+ * The latest score per section, as horizontal bars from 0 to 100%. Right-to-left pages get the
+ * mirror image (bars grow from the right, section names on the right): the SVG itself is laid out
+ * left-to-right (so text anchors stay where Recharts puts them) and mirrored through the axes.
+ */
+export function ScoreChart({ sections, locale, title, weightLabel }: { sections: ChartSection[]; locale: string; title: string; weightLabel: string }) {
+  const rtl = locale === 'ar';
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const height = Math.max(120, sections.length * 44 + 40);
+  return (
+    <figure className="w-full" aria-label={title} data-testid="score-chart">
+      <div dir="ltr" style={{ height }} className="w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={sections} layout="vertical" margin={{ top: 8, right: 48, bottom: 8, left: 48 }}>
+            <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+            <XAxis
+              type="number"
+              domain={[0, 100]}
+              reversed={rtl}
+              tickFormatter={(v: number) => `${number.format(v)}%`}
+              tick={{ fontSize: 12, fill: '#475569' }}
+            />
+            <YAxis type="category" dataKey="name" orientation={rtl ? 'right' : 'left'} width={150} tick={{ fontSize: 12, fill: '#0f172a' }} interval={0} />
+            <Tooltip
+              cursor={{ fill: '#f1f5f9' }}
+              formatter={(value, _name, item) => {
+                const s = item.payload as ChartSection;
+                return [`${number.format(Number(value))}% (${s.score} / ${s.maxScore}) · ${weightLabel} ${s.weight}`, s.name];
+              }}
+              labelFormatter={() => ''}
+            />
+            <Bar dataKey="percent" fill="#0f766e" radius={rtl ? [4, 0, 0, 4] : [0, 4, 4, 0]} isAnimationActive={false}>
+              <LabelList
+                dataKey="percent"
+                position={rtl ? 'left' : 'right'}
+                formatter={(v) => `${number.format(Number(v))}%`}
+                style={{ fontSize: 12, fill: '#0f172a' }}
+              />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
