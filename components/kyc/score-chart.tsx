@@ -24,7 +24,7 @@ export function ScoreChart({ sections, locale, title, weightLabel }: { sections:
     <figure className="w-full" aria-label={title} data-testid="score-chart">
       <div dir="ltr" style={{ height }} className="w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={sections} layout="vertical" margin={{ top: 8, right: 48, bottom: 8, left: 48 }}>
+          <BarChart data={sections} layout="vertical" margin={rtl ? { top: 8, right: 4, bottom: 8, left: 44 } : { top: 8, right: 44, bottom: 8, left: 4 }}>
             <CartesianGrid horizontal={false} stroke="#e2e8f0" />
             <XAxis
               type="number"
@@ -33,7 +33,7 @@ export function ScoreChart({ sections, locale, title, weightLabel }: { sections:
               tickFormatter={(v: number) => `${number.format(v)}%`}
               tick={{ fontSize: 12, fill: '#475569' }}
             />
-            <YAxis type="category" dataKey="name" orientation={rtl ? 'right' : 'left'} width={150} tick={{ fontSize: 12, fill: '#0f172a' }} interval={0} />
+            <YAxis type="category" dataKey="name" orientation={rtl ? 'right' : 'left'} width={120} tick={{ fontSize: 12, fill: '#0f172a' }} interval={0} />
             <Tooltip
               cursor={{ fill: '#f1f5f9' }}
               formatter={(value, _name, item) => {
