@@ -368,14 +368,36 @@ async function seedOrganization(tenantId: string, o: (typeof ORGANIZATIONS)[numb
 
 /**
  * KYC answers from the tenant's onboarding system, so that a new user sees scores at once: a
- * low-risk Saudi prospect, a self-employed Indian resident (Medium) whose RM opened the Edd form and
+ * low-risk Saudi prospect who passes the suitability test, a self-employed non-resident Indian (Medium) whose RM opened the Edd form and
  * who answered it, and an Egyptian PEP client (High by override, so approving it takes two officers).
  * Only KYCs without submissions are touched, so a re-run changes nothing.
  */
+const INVESTOR = {
+  'Years of investing': ['2 to 5 years'],
+  Instruments: ['Mutual funds', 'Listed shares'],
+  'Reaction to a loss': ['Hold on'],
+  Objective: ['Balanced growth'],
+  Horizon: ['3 to 5 years'],
+};
 const KYC_DEMO: { key: string; plan: AnswerPlan; edd?: boolean }[] = [
-  { key: 'p5', plan: { prefer: 'low', country: 'SA' } },
-  { key: 'p6', plan: { country: 'IN', byName: { 'Employment status': ['Business owner or self-employed'], 'Monthly income': '65000' } }, edd: true },
-  { key: 'p4', plan: { country: 'EG', byName: { PEP: ['Yes'], 'Employment status': ['Government employee'] } } },
+  { key: 'p5', plan: { prefer: 'low', country: 'SA', byName: INVESTOR } },
+  {
+    key: 'p6',
+    plan: {
+      country: 'IN',
+      byName: {
+        'Employment status': ['Business owner or self-employed'],
+        'Monthly income': '65000',
+        'Source of funds': ['Business income'],
+        'Expected monthly deposits': ['50,001 to 250,000'],
+        'Purpose of the account': ['Business payments', 'International transfers'],
+        'International transfers': ['Yes'],
+        'Customer type': ['Non-resident individual'],
+      },
+    },
+    edd: true,
+  },
+  { key: 'p4', plan: { country: 'EG', byName: { PEP: ['Yes'], 'Employment status': ['Government employee'], ...INVESTOR } } },
 ];
 
 async function seedKyc(tenantId: string) {
