@@ -3,6 +3,7 @@ import { platformCommands } from './platform-commands';
 import { webhookCommands } from './webhook-commands';
 import { recordsCommands } from './records-commands';
 import { screeningCommands } from './screening-commands';
+import { kycCommands } from './kyc-commands';
 
 /** Every CLI command. Each domain contributes its own map. */
 export const commands: Record<string, Command> = {
@@ -10,4 +11,5 @@ export const commands: Record<string, Command> = {
   ...webhookCommands,
   ...recordsCommands,
   ...screeningCommands,
+  ...kycCommands,
 };

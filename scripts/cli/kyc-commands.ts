@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import { withPlatform } from '@/lib/db/tenant-tx';
+import { sqlOf } from '@/lib/db/sql';
+import { listCountryRisks, loadCountryRiskTable, parseCountryRiskFile } from '@/lib/reference/country-risk';
+import { CliError, type Command } from './command';
+
+const LOAD_USAGE = 'country-risk:load [--format json|csv] [--source "FATF statements of …" --as-of YYYY-MM-DD --default-grade Low] [--force] FILE';
+
+export const kycCommands: Record<string, Command> = {
+  // Replaces the platform's country-risk table (the grades of Nationality answers) with a newer file.
+  'country-risk:load': {
+    usage: LOAD_USAGE,
+    options: { format: 'string', source: 'string', 'as-of': 'string', 'default-grade': 'string', force: 'boolean' },
+    positionals: true,
+    run: async (o, positionals) => {
+      const path = positionals[0];
+      if (!path || positionals.length > 1) throw new CliError(`usage: ${LOAD_USAGE}`);
+      const format = (o.format as string | undefined) ?? (path.toLowerCase().endsWith('.csv') ? 'csv' : 'json');
+      if (format !== 'json' && format !== 'csv') throw new CliError('--format must be json or csv');
+      let text: string;
+      try {
+        text = fs.readFileSync(path, 'utf8');
+      } catch {
+        throw new CliError(`cannot read ${path}`);
+      }
+      const file = parseCountryRiskFile(text, format, {
+        source: o.source as string | undefined,
+        asOf: o['as-of'] as string | undefined,
+        defaultGrade: o['default-grade'] as string | undefined,
+      });
+      return loadCountryRiskTable({ file, force: o.force === true });
+    },
+  },
+  // What the table holds now: its source and date, the number of codes per grade and the graded ones.
+  'country-risk:show': {
+    usage: 'country-risk:show',
+    options: {},
+    run: async () => {
+      const rows = await withPlatform((tx) => listCountryRisks(sqlOf(tx)));
+      const first = rows[0];
+      return {
+        source: first?.source ?? null,
+        asOf: first?.asOf ?? null,
+        codes: rows.length,
+        grades: Object.fromEntries(['Low', 'Medium', 'High'].map((g) => [g, rows.filter((r) => r.grade === g).length])),
+        notLow: rows.filter((r) => r.grade !== 'Low').map((r) => ({ code: r.code, grade: r.grade, basis: r.basis })),
+      };
+    },
+  },
+};
