@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
@@ -22,6 +22,16 @@ import { newQuestion, optionalNumber, QuestionEditor, useErrorText } from './que
 
 const CLASSIFICATIONS = ['Retail', 'Professional', 'Institutional'] as const;
 const FORM_TYPES = ['Kyc', 'RiskAssessment', 'Suitability', 'Edd', 'QualifiedInvestor', 'AdditionalInformation', 'Case'] as const;
+
+/** `path: message` for every error of a react-hook-form error tree. */
+function errorPaths(errors: unknown, prefix = ''): string[] {
+  if (!errors || typeof errors !== 'object') return [];
+  const node = errors as { message?: unknown; type?: unknown; ref?: unknown };
+  if (typeof node.message === 'string' && node.type !== undefined) return [`${prefix || '(form)'}: ${node.message}`];
+  return Object.entries(errors as Record<string, unknown>)
+    .filter(([key]) => key !== 'ref' && key !== 'root')
+    .flatMap(([key, value]) => errorPaths(value, prefix ? `${prefix}.${key}` : key));
+}
 
 const newSection = () => ({ nameEn: '', nameAr: '', weights: { Retail: 10, Professional: 10, Institutional: 10 }, questions: [newQuestion()] });
 
@@ -89,7 +99,8 @@ export function FormBuilder({ initial, canEdit }: { initial: FormOut; canEdit: b
     onError: fail,
   });
   const busy = saveMutation.isPending || publishMutation.isPending || versionMutation.isPending || deactivateMutation.isPending;
-  const invalid = () => setNotice({ ok: false, text: t('builder.fixErrors') });
+  // Every problem by its field path too, so that one in a folded question is not missed.
+  const invalid = (errors: FieldErrors<FormDraftInput>) => setNotice({ ok: false, text: t('builder.fixErrors'), details: errorPaths(errors) });
 
   return (
     <FormProvider {...methods}>

@@ -136,7 +136,8 @@ export function QuestionEditor({
               {...register(`${path}.type`, {
                 onChange: (event) => {
                   const next = event.target.value as QuestionInput['type'];
-                  if (!WITH_OPTIONS.has(next)) setValue(`${path}.options`, []);
+                  // Through the field array, so that its own list of options empties too.
+                  if (!WITH_OPTIONS.has(next)) options.replace([]);
                   if (next !== 'MultipleChoice' && next !== 'Attachment') setValue(`${path}.allowMultiple`, false);
                   if (next !== 'Number')
                     question?.options?.forEach((_, i) => (setValue(`${path}.options.${i}.min`, null), setValue(`${path}.options.${i}.max`, null)));

@@ -45,9 +45,20 @@ export function ScoreChart({ sections, locale, title, weightLabel }: { sections:
             <Bar dataKey="percent" fill="#0f766e" radius={rtl ? [4, 0, 0, 4] : [0, 4, 4, 0]} isAnimationActive={false}>
               <LabelList
                 dataKey="percent"
-                position={rtl ? 'left' : 'right'}
-                formatter={(v) => `${number.format(Number(v))}%`}
-                style={{ fontSize: 12, fill: '#0f172a' }}
+                content={(props) => {
+                  // Placed by hand past the bar's far end: with a reversed axis the named positions
+                  // ('left', 'right') land on the axis, under the section names.
+                  const box = (props.viewBox ?? {}) as { x?: number; y?: number; width?: number; height?: number };
+                  const x = Number(box.x ?? 0);
+                  const w = Number(box.width ?? 0);
+                  const y = Number(box.y ?? 0) + Number(box.height ?? 0) / 2;
+                  const end = rtl ? Math.min(x, x + w) - 6 : Math.max(x, x + w) + 6;
+                  return (
+                    <text x={end} y={y} dy={4} textAnchor={rtl ? 'end' : 'start'} fontSize={12} fill="#0f172a">
+                      {`${number.format(Number(props.value))}%`}
+                    </text>
+                  );
+                }}
               />
             </Bar>
           </BarChart>
