@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { withTenant } from '@/lib/db/tenant-tx';
+import { kycThresholds } from '@/lib/kyc/score-kyc';
 import { kycCommands } from './kyc-commands';
 
 useTestDatabase();
@@ -44,5 +47,18 @@ describe('npm run crm -- country-risk:load / country-risk:show', () => {
     await expect(load.run({ format: 'xml' }, [file('x.json', '{}')])).rejects.toThrow(/--format/);
     const bad = file('bad.csv', 'code,grade,basis\nZZZ,Extreme,?\n');
     await expect(load.run({ source: 's', 'as-of': '2027-01-01' }, [bad])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+});
+
+describe('npm run crm -- tenant:kyc-thresholds', () => {
+  it('sets the thresholds the scoring reads, and refuses a Medium line that is not below the High one', async () => {
+    const t = await createTestTenant();
+    const set = kycCommands['tenant:kyc-thresholds']!;
+    expect(await withTenant(t.id, (tx) => kycThresholds(tx, t.id))).toEqual({ mediumFrom: 40, highFrom: 70 });
+    expect(await set.run({ tenant: t.slug, 'medium-from': '30', 'high-from': '60.5' }, [])).toEqual({ tenant: t.slug, mediumFrom: 30, highFrom: 60.5 });
+    expect(await withTenant(t.id, (tx) => kycThresholds(tx, t.id))).toEqual({ mediumFrom: 30, highFrom: 60.5 });
+    await expect(set.run({ tenant: t.slug, 'medium-from': '70', 'high-from': '60' }, [])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(set.run({ tenant: t.slug, 'medium-from': 'x', 'high-from': '60' }, [])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(set.run({ tenant: t.slug, 'medium-from': '10' }, [])).rejects.toThrow(/high-from/);
   });
 });

@@ -1,12 +1,30 @@
 import fs from 'node:fs';
-import { withPlatform } from '@/lib/db/tenant-tx';
+import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
+import { AppError } from '@/lib/core/errors';
+import { thresholdsInput } from '@/lib/kyc/schemas';
+import { getTenantBySlug } from '@/lib/tenancy/tenants';
 import { sqlOf } from '@/lib/db/sql';
 import { listCountryRisks, loadCountryRiskTable, parseCountryRiskFile } from '@/lib/reference/country-risk';
-import { CliError, type Command } from './command';
+import { CliError, required, type Command } from './command';
 
 const LOAD_USAGE = 'country-risk:load [--format json|csv] [--source "FATF statements of …" --as-of YYYY-MM-DD --default-grade Low] [--force] FILE';
 
 export const kycCommands: Record<string, Command> = {
+  // The tenant's risk-level thresholds: riskScore below mediumFrom is Low, from highFrom High.
+  'tenant:kyc-thresholds': {
+    usage: 'tenant:kyc-thresholds --tenant acme --medium-from 40 --high-from 70',
+    options: { tenant: 'string', 'medium-from': 'string', 'high-from': 'string' },
+    run: async (o) => {
+      const tenant = await getTenantBySlug({ slug: required(o, 'tenant') });
+      const parsed = thresholdsInput.safeParse({ mediumFrom: Number(required(o, 'medium-from')), highFrom: Number(required(o, 'high-from')) });
+      if (!parsed.success) throw AppError.validation(...parsed.error.issues.map((i) => `${i.path.join('.') || 'mediumFrom'}: ${i.message}`));
+      const { mediumFrom, highFrom } = parsed.data;
+      const row = await withTenant(tenant.id, (tx) =>
+        tx.kycSettings.upsert({ where: { tenantId: tenant.id }, create: { tenantId: tenant.id, mediumFrom, highFrom }, update: { mediumFrom, highFrom } }),
+      );
+      return { tenant: tenant.slug, mediumFrom: Number(row.mediumFrom), highFrom: Number(row.highFrom) };
+    },
+  },
   // Replaces the platform's country-risk table (the grades of Nationality answers) with a newer file.
   'country-risk:load': {
     usage: LOAD_USAGE,
