@@ -179,7 +179,7 @@ test.describe('KYC', () => {
     expect(form).toMatchObject({ status: 'Published', type: 'Kyc', nameEn: 'Onboarding questionnaire', nameAr: 'استبيان فتح الحساب' });
     expect(form.sections.map((s: { nameAr: string }) => s.nameAr)).toEqual(['الارتباط السياسي', 'الجنسية']);
     expect(
-      form.sections.map((s: { weights: { classification: string; weight: number }[] }) => s.weights.find((w) => w.classification === 'Retail')!.weight),
+      form.sections.map((s: { weights: { classification: string; value: number }[] }) => s.weights.find((w) => w.classification === 'Retail')!.value),
     ).toEqual([20, 10]);
     const [pep, nationality] = [form.sections[0].questions[0], form.sections[1].questions[0]];
     expect(pep).toMatchObject({ type: 'SingleChoice', labelAr: 'هل تشغل منصبًا عامًا بارزًا؟', category: 'Pep' });

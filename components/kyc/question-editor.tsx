@@ -136,10 +136,11 @@ export function QuestionEditor({
               {...register(`${path}.type`, {
                 onChange: (event) => {
                   const next = event.target.value as QuestionInput['type'];
+                  if (next !== 'MultipleChoice' && next !== 'Attachment') setValue(`${path}.allowMultiple`, false);
                   // Through the field array, so that its own list of options empties too.
                   if (!WITH_OPTIONS.has(next)) options.replace([]);
-                  if (next !== 'MultipleChoice' && next !== 'Attachment') setValue(`${path}.allowMultiple`, false);
-                  if (next !== 'Number')
+                  // Only choice options lose their ranges (the removed ones must not come back as {min, max}).
+                  else if (next !== 'Number')
                     question?.options?.forEach((_, i) => (setValue(`${path}.options.${i}.min`, null), setValue(`${path}.options.${i}.max`, null)));
                   if (next === 'Country') setValue(`${path}.category`, 'Nationality');
                 },
