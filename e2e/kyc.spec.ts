@@ -33,7 +33,7 @@ test.describe('KYC', () => {
   test('a submitted PEP prospect: score, breakdown and overrides on the profile; the RM opens an Edd form', async ({ page, seed }) => {
     await signIn(page, USERS.officer);
     await page.goto(`/en/entities/${seed.entities.kycProspect}`);
-    const card = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'KYC' }) });
+    const card = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'KYC summary' }) });
     await expect(card.getByTestId('kyc-status')).toHaveText('Submitted');
     await expect(card.getByTestId('kyc-risk-level')).toHaveText('High risk');
     await expect(card).toContainText('Risk level raised by:');
@@ -240,7 +240,7 @@ test.describe('KYC', () => {
     await page.context().clearCookies();
     await signIn(page, USERS.reviewer);
     await page.goto(`/en/entities/${prospect.id}`);
-    const cardEn = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'KYC' }) });
+    const cardEn = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'KYC summary' }) });
     await cardEn.getByTestId('kyc-review').getByLabel('Comment (required)').fill('Second review: PEP role confirmed, source of funds documented.');
     await cardEn.getByTestId('kyc-review').getByRole('button', { name: 'Record decision' }).click();
     await expect(cardEn.getByTestId('kyc-status')).toHaveText('Complete');
