@@ -9,13 +9,23 @@ async function snapBoth(page: Page, name: string) {
   await snap(page, name);
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
+  // Charts follow their box through a ResizeObserver: give them the time to redraw at the new width.
+  await page
+    .waitForFunction(
+      () => [...document.querySelectorAll('.recharts-wrapper')].every((w) => w.getBoundingClientRect().right <= document.documentElement.clientWidth + 1),
+      null,
+      {
+        timeout: 5000,
+      },
+    )
+    .catch(() => undefined);
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     // The widest culprits, to say what overflows (elements inside a scrolling box are fine).
     const culprits = [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.overflow-x-auto'))
       .slice(-5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
+      .map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`.slice(0, 120));
     return { by: document.documentElement.scrollWidth - width, culprits };
   });
   expect(overflow.by, `${name} scrolls sideways at 390 px: ${overflow.culprits.join(' | ')}`).toBeLessThanOrEqual(1);
