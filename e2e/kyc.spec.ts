@@ -41,6 +41,8 @@ async function getJson(request: APIRequestContext, url: string, headers: Record<
 
 test.describe('KYC', () => {
   test('a submitted PEP prospect: score, breakdown and overrides on the profile; the RM opens an Edd form', async ({ page, seed }) => {
+    // Two languages, two widths, axe twice and two sign-ins: more than the default minute on a busy host.
+    test.setTimeout(180_000);
     await signIn(page, USERS.officer);
     await page.goto(`/en/entities/${seed.entities.kycProspect}`);
     const card = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'KYC summary' }) });
@@ -93,6 +95,8 @@ test.describe('KYC', () => {
   });
 
   test('flows and the published template form, read-only, in English', async ({ page }) => {
+    // Full-page screenshots of the 9,000-px builder at two widths: slow on a busy host.
+    test.setTimeout(180_000);
     await signIn(page, USERS.officer);
     await page.getByRole('link', { name: 'KYC flows' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'KYC flows' })).toBeVisible();
