@@ -5,13 +5,13 @@ test('search, filter and paginate the entity list, then open a full profile', as
   await signIn(page, USERS.officer);
   await page.getByRole('link', { name: 'Entities' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Entities' })).toBeVisible();
-  await expect(page.getByTestId('result-count')).toHaveText('26 results');
+  await expect(page.getByTestId('result-count')).toHaveText('27 results');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
 
   await page.getByLabel('Role').selectOption('prospect');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('result-count')).toHaveText('8 results');
+  await expect(page.getByTestId('result-count')).toHaveText('9 results');
 
   await page.getByRole('link', { name: 'Reset' }).click();
   await expect(page).toHaveURL(/\/en\/entities$/);

@@ -6,6 +6,7 @@ import { closeDatabase } from '@/lib/db/client';
 import { createTestTenant } from '@/scripts/testing/factories';
 import { addAddress, addAuditEvents, createBankAccount, createClient, createTag, makePdf, makePng, saudiIban, SEED_ACTOR, upload } from './fixtures/records';
 import { USERS, type SeedResult } from './fixtures/users';
+import { kycIdOf, submitBaseForms } from '@/scripts/testing/kyc-factories';
 
 async function main(out: string) {
   const alpha = await createTestTenant({ slug: 'e2e-alpha', nameEn: 'Alpha Capital', nameAr: 'ألفا كابيتال' });
@@ -79,6 +80,15 @@ async function main(out: string) {
     );
   }
 
+  // A prospect whose onboarding forms were submitted by the tenant's system: a PEP (High risk by override).
+  const layla = await createClient(
+    alpha.id,
+    { nameEn: 'Layla Al-Shehri', nameAr: 'ليلى الشهري', email: 'layla@example.sa', identities: [{ number: '1033445566' }] },
+    'Prospect',
+  );
+  const laylaKyc = await kycIdOf(alpha.id, layla.id);
+  await submitBaseForms({ tenantId: alpha.id, kycId: laylaKyc, plan: { byName: { PEP: ['Yes'] }, country: 'AE' }, actor: SEED_ACTOR });
+
   const secret = await createClient(beta.id, {
     nameEn: 'Beta Secret Client',
     nameAr: 'عميل سري',
@@ -88,9 +98,9 @@ async function main(out: string) {
   const betaDoc = await upload(beta.id, makePng(16), 'beta-only.png');
 
   const result: SeedResult = {
-    alpha: { id: alpha.id, slug: alpha.slug },
+    alpha: { id: alpha.id, slug: alpha.slug, apiKey: alpha.apiKey },
     beta: { id: beta.id, slug: beta.slug },
-    entities: { fatimah: fatimah.id, omar: omar.id, statusClient: statusClient.id, betaSecret: secret.id },
+    entities: { fatimah: fatimah.id, omar: omar.id, statusClient: statusClient.id, betaSecret: secret.id, kycProspect: layla.id },
     accounts: { toApprove: { id: toApprove.data.id, iban: toApprove.data.iban }, toReject: { id: toReject.data.id, iban: toReject.data.iban } },
     attachments: { alphaImage: front.id, alphaPdf: back.id, betaImage: betaDoc.id },
   };

@@ -15,6 +15,10 @@ import { createBankAccount } from '@/lib/bank-accounts/create-bank-account';
 import { createAttachment } from '@/lib/attachments/create-attachment';
 import type { CreateEntityInput } from '@/lib/entities/schemas';
 import { makePdf, makePng, saudiIban } from '@/scripts/testing/record-factories';
+import { enableKycForm } from '@/lib/kyc/enable-form';
+import { getFormTree } from '@/lib/kyc/forms';
+import { submitKycForm } from '@/lib/kyc/submit';
+import { answersFor, defaultFlowForms, submitBaseForms, type AnswerPlan } from '@/scripts/testing/kyc-factories';
 import { withCliDatabase } from './cli/context';
 
 const actor = { type: 'cli' as const };
@@ -362,6 +366,63 @@ async function seedOrganization(tenantId: string, o: (typeof ORGANIZATIONS)[numb
   return true;
 }
 
+/**
+ * KYC answers from the tenant's onboarding system, so that a new user sees scores at once: a
+ * low-risk Saudi prospect who passes the suitability test, a self-employed non-resident Indian (Medium) whose RM opened the Edd form and
+ * who answered it, and an Egyptian PEP client (High by override, so approving it takes two officers).
+ * Only KYCs without submissions are touched, so a re-run changes nothing.
+ */
+const INVESTOR = {
+  'Years of investing': ['2 to 5 years'],
+  Instruments: ['Mutual funds', 'Listed shares'],
+  'Reaction to a loss': ['Hold on'],
+  Objective: ['Balanced growth'],
+  Horizon: ['3 to 5 years'],
+};
+const KYC_DEMO: { key: string; plan: AnswerPlan; edd?: boolean }[] = [
+  { key: 'p5', plan: { prefer: 'low', country: 'SA', byName: INVESTOR } },
+  {
+    key: 'p6',
+    plan: {
+      country: 'IN',
+      byName: {
+        'Employment status': ['Business owner or self-employed'],
+        'Monthly income': '65000',
+        'Source of funds': ['Business income'],
+        'Expected monthly deposits': ['50,001 to 250,000'],
+        'Purpose of the account': ['Business payments', 'International transfers'],
+        'International transfers': ['Yes'],
+        'Customer type': ['Non-resident individual'],
+      },
+    },
+    edd: true,
+  },
+  { key: 'p4', plan: { country: 'EG', byName: { PEP: ['Yes'], 'Employment status': ['Government employee'], ...INVESTOR } } },
+];
+
+async function seedKyc(tenantId: string) {
+  let submitted = 0;
+  for (const demo of KYC_DEMO) {
+    const kyc = await withTenant(tenantId, (tx) =>
+      tx.kyc.findFirst({ where: { tenantId, entity: { crmId: fixedUuid(demo.key) } }, select: { id: true, _count: { select: { submissions: true } } } }),
+    );
+    if (!kyc || kyc._count.submissions > 0) continue;
+    await submitBaseForms({ tenantId, kycId: kyc.id, plan: demo.plan, actor });
+    if (demo.edd) {
+      const { forms } = await defaultFlowForms(tenantId);
+      const edd = await getFormTree({ tenantId, formId: forms.Edd! });
+      const questionIds = edd.sections
+        .flatMap((s) => s.questions)
+        .filter((q) => q.type !== 'Attachment')
+        .map((q) => q.id);
+      await enableKycForm({ tenantId, kycId: kyc.id, formId: edd.id, enabledQuestionIds: questionIds, actor });
+      await submitKycForm({ tenantId, kycId: kyc.id, formId: edd.id, input: answersFor(edd, { onlyQuestionIds: new Set(questionIds) }), actor });
+    }
+    submitted++;
+  }
+  return submitted;
+}
+
 async function main() {
   const { tenant, apiKey, created } = await ensureTenant();
   const users = {
@@ -372,7 +433,8 @@ async function main() {
   let entitiesCreated = 0;
   for (const p of PEOPLE) if (await seedPerson(tenant.id, p, tags)) entitiesCreated++;
   for (const o of ORGANIZATIONS) if (await seedOrganization(tenant.id, o, tags)) entitiesCreated++;
-  return { tenant: SLUG, tenantCreated: created, apiKey, users, entitiesCreated, entitiesTotal: PEOPLE.length + ORGANIZATIONS.length };
+  const kycSubmitted = await seedKyc(tenant.id);
+  return { tenant: SLUG, tenantCreated: created, apiKey, users, entitiesCreated, entitiesTotal: PEOPLE.length + ORGANIZATIONS.length, kycSubmitted };
 }
 
 withCliDatabase(main).then(

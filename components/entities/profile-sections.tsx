@@ -17,7 +17,7 @@ const Ltr = ({ children }: { children: React.ReactNode }) => (
 );
 
 /** Every section of the Entity resource; each one says so when it is empty. */
-export async function ProfileSections({ entity, locale }: { entity: EntityProfile; locale: string }) {
+export async function ProfileSections({ entity, locale, kycCard }: { entity: EntityProfile; locale: string; kycCard?: React.ReactNode }) {
   const t = await getTranslations();
   const number = new Intl.NumberFormat(locale);
   const ar = locale === 'ar';
@@ -92,10 +92,12 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
         </div>
       </Card>
 
-      {/* The API's entity carries no KYC record yet (kyc is null until KYC onboarding exists). */}
-      <Card title={t('profile.kyc')} id="kyc">
-        <p className="text-sm text-slate-600">{t('profile.noKyc')}</p>
-      </Card>
+      {/* Screening entities have no KYC record. */}
+      {kycCard ?? (
+        <Card title={t('profile.kyc')} id="kyc">
+          <p className="text-sm text-slate-600">{t('profile.noKyc')}</p>
+        </Card>
+      )}
 
       <Card title={t('profile.identities')} id="identities">
         {identities.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Landmark, LayoutDashboard, Network, UserCog, Users, UsersRound, Webhook, type LucideIcon } from 'lucide-react';
+import { ClipboardCheck, Landmark, LayoutDashboard, Network, UserCog, Users, UsersRound, Webhook, type LucideIcon } from 'lucide-react';
 import type { Role } from '@/lib/auth/options';
 
 export interface NavItem {
@@ -14,6 +14,7 @@ export interface NavItem {
 export const navItems: NavItem[] = [
   { href: '/dashboard', labelKey: 'nav.dashboard', roles: ['admin', 'officer', 'rm'], icon: LayoutDashboard },
   { href: '/entities', labelKey: 'nav.entities', roles: ['admin', 'officer', 'rm'], icon: Users },
+  { href: '/kyc/flows', labelKey: 'nav.kycFlows', roles: ['admin', 'officer'], icon: ClipboardCheck },
   { href: '/bank-accounts/review', labelKey: 'nav.bankReview', roles: ['admin', 'officer'], icon: Landmark },
   { href: '/relationships/approvals', labelKey: 'nav.relationships', roles: ['admin', 'officer'], icon: Network },
   { href: '/admin/webhooks', labelKey: 'nav.webhooks', roles: ['admin'], icon: Webhook },

@@ -180,6 +180,12 @@ describe('POST /kyc/{kycId}/forms/{formId}/submissions', () => {
     expect(submission.answers.map((a) => a.questionId)).toEqual(
       kycForm.sections.flatMap((s) => s.questions.filter((q) => q.type !== 'Attachment')).map((q) => q.id),
     );
+    // The answer is built from what was written: a later read of the stored submission is the same.
+    const stored = await call(formRoute, 'GET', `/services/crm/kyc-flows/${flow.id}/forms/${kycForm.id}?kycId=${p.kyc.id}`, t.headers, {
+      flowId: flow.id,
+      formId: kycForm.id,
+    });
+    expect(expectContract(formSchema, stored.body).submissions).toEqual([submission]);
     let kyc = await kycOf(t, p.kyc.id);
     expect(kyc.status).toBe('KycPending');
     expect(kyc.scores).toHaveLength(1);
@@ -209,6 +215,11 @@ describe('POST /kyc/{kycId}/forms/{formId}/submissions', () => {
     const again = await submit(t, p.kyc.id, suitability.id, answersFor(suitability, { prefer: 'high' }));
     expect(again.status).toBe(201);
     expect(again.body.data).toMatchObject({ attempt: 2, suitabilityScore: '70', suitabilitySucceeded: true });
+    const attempts = await call(formRoute, 'GET', `/services/crm/kyc-flows/${flow.id}/forms/${suitability.id}?kycId=${p.kyc.id}`, t.headers, {
+      flowId: flow.id,
+      formId: suitability.id,
+    });
+    expect(expectContract(formSchema, attempts.body).submissions.at(-1)).toEqual(again.body.data);
     expect((await kycOf(t, p.kyc.id)).scores[0]).toMatchObject({ suitabilityScore: '70', suitabilitySucceeded: true });
   });
 
@@ -308,6 +319,11 @@ describe('POST /kyc/{kycId}/forms/{formId}/submissions', () => {
     expect(res.status).toBe(201);
     const file = res.body.data.answers.find((a: { attachments: unknown[] }) => a.attachments.length);
     expect(file.attachments).toEqual([front, back]);
+    const stored = await call(formRoute, 'GET', `/services/crm/kyc-flows/${flow.id}/forms/${kycForm.id}?kycId=${p.kyc.id}`, t.headers, {
+      flowId: flow.id,
+      formId: kycForm.id,
+    });
+    expect(expectContract(formSchema, stored.body).submissions).toEqual([res.body.data]);
   });
 });
 
@@ -343,6 +359,11 @@ describe('PATCH /kyc/{kycId}/forms/{formId}/enable', () => {
     const ok = await submit(t, p.kyc.id, edd.id, answersFor(edd, { onlyQuestionIds: new Set(ids) }));
     expect(ok.status).toBe(201);
     expect(ok.body.data.enabledQuestions.map((q: { id: string }) => q.id)).toEqual(ids);
+    const stored = await call(formRoute, 'GET', `/services/crm/kyc-flows/${flow.id}/forms/${edd.id}?kycId=${p.kyc.id}`, t.headers, {
+      flowId: flow.id,
+      formId: edd.id,
+    });
+    expect(expectContract(formSchema, stored.body).submissions).toEqual([ok.body.data]);
     expect((await kycOf(t, p.kyc.id)).eddStatus).toBe('Submitted');
     expect((await enable(edd.id, ids)).body.errorCode).toBe('ALREADY_SUBMITTED');
   });

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
+import { sqlOf } from '@/lib/db/sql';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
-import { loadSubmissions, loadTrees } from './answers';
+import { attachmentsJson, loadTrees, submissionOut } from './answers';
 import { BASE_FORM_TYPES, SINGLE_SUBMISSION_TYPES, type SubmissionInput } from './schemas';
 import { changeKycStatus, lockKyc, openFormsOf } from './kyc-records';
 import { scoreKyc } from './score-kyc';
@@ -58,21 +59,36 @@ export async function submitKycForm({
 
     const submissionId = crypto.randomUUID();
     const now = new Date();
-    await tx.kycSubmission.create({ data: { id: submissionId, tenantId, kycId, formId, attempt: previous + 1, submittedAt: now } });
-    const answerIds = checked.map(() => crypto.randomUUID());
-    await tx.kycAnswer.createMany({
-      data: checked.map((a, i) => ({ id: answerIds[i]!, tenantId, kycId, submissionId, questionId: a.questionId, openAnswer: a.openAnswer })),
+    let submission = await tx.kycSubmission.create({
+      data: { id: submissionId, tenantId, kycId, formId, attempt: previous + 1, submittedAt: now, createdAt: now, updatedAt: now },
     });
-    const options = checked.flatMap((a, i) =>
-      a.optionIds.map((optionId) => ({ tenantId, answerId: answerIds[i]!, optionId, additionalInfo: a.additionalInfo.get(optionId) ?? null })),
+    const answerIds = checked.map(() => crypto.randomUUID());
+    // One statement per table whatever the number of answers (a 200-question form is 200 answers
+    // and as many chosen options): arrays bound as parameters, the tenant id among them.
+    const sql = sqlOf(tx);
+    await sql.query(
+      `INSERT INTO "KycAnswer" ("id", "tenantId", "kycId", "submissionId", "questionId", "openAnswer", "createdAt", "updatedAt")
+       SELECT a.id, $1::uuid, $2::uuid, $3::uuid, a.question, a.open, $4::timestamptz, $4::timestamptz
+         FROM unnest($5::uuid[], $6::uuid[], $7::text[]) AS a(id, question, open)`,
+      [tenantId, kycId, submissionId, now, answerIds, checked.map((a) => a.questionId), checked.map((a) => a.openAnswer ?? null)],
     );
-    if (options.length) await tx.kycAnswerOption.createMany({ data: options });
+    const options = checked.flatMap((a, i) =>
+      a.optionIds.map((optionId) => ({ id: crypto.randomUUID(), answerId: answerIds[i]!, optionId, additionalInfo: a.additionalInfo.get(optionId) ?? null })),
+    );
+    if (options.length) {
+      await sql.query(
+        `INSERT INTO "KycAnswerOption" ("id", "tenantId", "answerId", "optionId", "additionalInfo", "createdAt", "updatedAt")
+         SELECT o.id, $1::uuid, o.answer, o.option, o.info, $2::timestamptz, $2::timestamptz
+           FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[]) AS o(id, answer, option, info)`,
+        [tenantId, now, options.map((o) => o.id), options.map((o) => o.answerId), options.map((o) => o.optionId), options.map((o) => o.additionalInfo)],
+      );
+    }
     const files = checked.flatMap((a, i) => a.attachmentIds.map((attachmentId, position) => ({ tenantId, answerId: answerIds[i]!, attachmentId, position })));
     if (files.length) await tx.kycAnswerAttachment.createMany({ data: files });
 
     const score = await scoreKyc(tx, kyc, { submissionId, reason: 'Default' });
     if (form.type === 'Suitability') {
-      await tx.kycSubmission.update({
+      submission = await tx.kycSubmission.update({
         where: { id: submissionId },
         data: { suitabilityScore: score.result.suitabilityScore, suitabilitySucceeded: score.result.suitabilitySucceeded },
       });
@@ -112,7 +128,19 @@ export async function submitKycForm({
     } else if (form.type === 'QualifiedInvestor') {
       kyc = await changeKycStatus(tx, kyc, { qualifiedStatus: 'Submitted' }, { ...context, reason: 'submission' });
     }
-    const [out] = await loadSubmissions(tx, tenantId, { kycId, ids: [submissionId] });
-    return { data: out! };
+    // The answer is built from what was just written rather than read back (a large form's
+    // submission is hundreds of rows): the same function shapes it for every later read.
+    const byAnswer = (i: number) => ({
+      id: answerIds[i]!,
+      createdAt: now,
+      updatedAt: now,
+      questionId: checked[i]!.questionId,
+      openAnswer: checked[i]!.openAnswer ?? null,
+      options: options.filter((o) => o.answerId === answerIds[i]).map((o) => ({ ...o, createdAt: now, updatedAt: now })),
+      attachments: files.filter((f) => f.answerId === answerIds[i]).map((f) => ({ attachmentId: f.attachmentId, position: f.position })),
+    });
+    const attachments = await attachmentsJson(tx, tenantId, attachmentIds);
+    const enabled = [...(open.enabledQuestionIds ?? [])].map((questionId) => ({ formId, questionId }));
+    return { data: submissionOut({ ...submission, answers: checked.map((_, i) => byAnswer(i)) }, tree, attachments, enabled) };
   });
 }

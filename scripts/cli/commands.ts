@@ -7,6 +7,7 @@ import { relationshipCommands } from './relationship-commands';
 import { bulkCommands } from './bulk-commands';
 import { backupCommands } from './backup-commands';
 import { privacyCommands } from './privacy-commands';
+import { kycCommands } from './kyc-commands';
 
 /** Every CLI command. Each domain contributes its own map. */
 export const commands: Record<string, Command> = {
@@ -18,4 +19,5 @@ export const commands: Record<string, Command> = {
   ...bulkCommands,
   ...backupCommands,
   ...privacyCommands,
+  ...kycCommands,
 };

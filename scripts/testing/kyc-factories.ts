@@ -3,6 +3,9 @@
 import type { FormOut, SubmissionInput } from '@/lib/kyc/schemas';
 import type { RiskLevel } from '@/lib/kyc/scoring';
 import { withTenant } from '@/lib/db/tenant-tx';
+import type { Actor } from '@/lib/audit/write-audit';
+import { getFormTree } from '@/lib/kyc/forms';
+import { submitKycForm } from '@/lib/kyc/submit';
 
 type Question = FormOut['sections'][number]['questions'][number];
 type Option = Question['options'][number];
@@ -80,4 +83,19 @@ export async function defaultFlowForms(tenantId: string) {
 /** The KYC id of an entity. */
 export async function kycIdOf(tenantId: string, entityId: string): Promise<string> {
   return withTenant(tenantId, async (tx) => (await tx.kyc.findFirstOrThrow({ where: { tenantId, entityId } })).id);
+}
+
+/**
+ * Submits the Published Kyc, RiskAssessment and Suitability forms of the tenant's default flow for
+ * a KYC through the service (as a tenant system would), answered by `plan`. Returns the form ids.
+ */
+export async function submitBaseForms({ tenantId, kycId, plan = {}, actor }: { tenantId: string; kycId: string; plan?: AnswerPlan; actor: Actor }) {
+  const { flowId, forms } = await defaultFlowForms(tenantId);
+  for (const type of ['Kyc', 'RiskAssessment', 'Suitability']) {
+    const formId = forms[type];
+    if (!formId) continue;
+    const tree = await getFormTree({ tenantId, formId });
+    await submitKycForm({ tenantId, kycId, formId, input: answersFor(tree, plan), actor });
+  }
+  return { flowId, forms };
 }

@@ -20,6 +20,8 @@ import { getOwnershipGraph } from '@/lib/relationships/ownership-graph';
 import { OwnershipCard } from '@/components/relationships/ownership-card';
 import { RetentionPanel } from '@/components/entities/retention-panel';
 import { getRetentionState } from '@/lib/privacy/erasure';
+import { getKycDetails } from '@/lib/kyc/kyc-details';
+import { KycCard } from '@/components/kyc/kyc-card';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,9 +41,10 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
   const { entityId } = await params;
   const { tenantId, user } = await requireUser({ roles: ['admin', 'officer', 'rm'] });
   const locale = await getLocale();
-  const [entity, events] = await Promise.all([
+  const [entity, events, kyc] = await Promise.all([
     loadEntity(tenantId, entityId),
     UUID.test(entityId) ? listAuditEvents({ tenantId, targetType: 'Entity', targetId: entityId, limit: 50 }) : [],
+    UUID.test(entityId) ? orNotFound(getKycDetails({ tenantId, entityId })) : null,
   ]);
   const retention = await orNotFound(getRetentionState({ tenantId, entityId }));
   const t = await getTranslations();
@@ -82,7 +85,11 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
 
       <div className="grid gap-4 xl:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 xl:col-span-2">
-          <ProfileSections entity={entity} locale={locale} />
+          <ProfileSections
+            entity={entity}
+            locale={locale}
+            kycCard={kyc ? <KycCard details={kyc} locale={locale} viewerRole={user.role} entityRole={entity.role} /> : undefined}
+          />
           {ownership ? (
             <OwnershipCard
               data={{ subjectId: entity.id, nodes: ownership.nodes, edges: ownership.edges.map((e) => ({ ...e, relationshipId: e.relationshipId! })) }}

@@ -1,0 +1,280 @@
+/**
+ * `npm run bench:kyc`: a Kyc form of 10 sections × 20 questions × 5 options (1,000 options; single
+ * and multiple choice), Published on the tenant's default flow;
+ * BENCH_KYC_PROSPECTS prospects (each with its KYC record, made by the insert trigger).
+ * Measures on the production build, at 8 connections each:
+ * - `GET /services/crm/kyc-flows/{flowId}/forms/{formId}` (the whole tree, 1,000 options);
+ * - `POST /services/crm/kyc/{kycId}/forms/{formId}/submissions` with all 200 answers, each for
+ *   another prospect (a Kyc form takes one submission per KYC), which validates, stores and
+ *   scores (a new KycScore with its breakdown, the status change, its event and audit row);
+ * and the pure scoring alone (computeKycScore) in this process. Targets: p95 < 50 ms for both
+ * routes, scoring < 2 ms per submission. Writes bench/results/kyc.json. Bounded by
+ * BENCH_MAX_SECONDS (default 600).
+ */
+import http from 'node:http';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startBenchDatabase, startBenchServer, writeResult } from './lib/server';
+import { closeDatabase, useDatabase } from '@/lib/db/client';
+import { createTenant } from '@/lib/tenancy/tenants';
+import { createFlow } from '@/lib/kyc/flows';
+import { createForm, publishForm, saveFormDraft } from '@/lib/kyc/forms';
+import { scoringFormOf } from '@/lib/kyc/form-tree';
+import { computeKycScore, type AnswerInput as ScoringAnswer } from '@/lib/kyc/scoring';
+import type { FormDraftInput, FormOut, SubmissionInput } from '@/lib/kyc/schemas';
+
+const CONNECTIONS = 8;
+const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
+const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 3);
+const PROSPECTS = Number(process.env.BENCH_KYC_PROSPECTS ?? 6000);
+const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 600);
+const TARGET_P95_MS = 50;
+const TARGET_SCORING_MS = 2;
+const actor = { type: 'cli' as const };
+const started = Date.now();
+const log = (...a: unknown[]) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s]`, ...a);
+setTimeout(() => {
+  console.error(`bench:kyc: stopped after ${MAX_SECONDS} s`);
+  process.exit(2);
+}, MAX_SECONDS * 1000).unref();
+
+const LEVELS = ['Low', 'Low', 'Medium', 'Medium', 'High'] as const;
+
+function benchForm(): FormDraftInput {
+  return {
+    type: 'Kyc',
+    nameEn: 'Bench KYC',
+    nameAr: 'نموذج القياس',
+    passMark: null,
+    requestType: null,
+    source: null,
+    sections: Array.from({ length: 10 }, (_, s) => ({
+      nameEn: `Section ${s + 1}`,
+      nameAr: `القسم ${s + 1}`,
+      weights: { Retail: 5 + s, Professional: 10, Institutional: 10 },
+      questions: Array.from({ length: 20 }, (_, q) => ({
+        nameEn: `Q${s + 1}.${q + 1}`,
+        nameAr: `س${s + 1}.${q + 1}`,
+        labelEn: `Question ${q + 1} of section ${s + 1}`,
+        labelAr: `السؤال ${q + 1} من القسم ${s + 1}`,
+        type: q % 4 === 3 ? ('MultipleChoice' as const) : ('SingleChoice' as const),
+        required: true,
+        allowMultiple: q % 4 === 3,
+        additionalInfoType: null,
+        category: 'Other' as const,
+        unit: null,
+        answerSource: 'Prospect' as const,
+        subweights: 1 + (q % 3),
+        options: Array.from({ length: 5 }, (_, o) => {
+          const score = { riskLevel: LEVELS[o]!, override: false, blocking: false, suitabilityScore: o };
+          return {
+            nameEn: `Option ${o + 1}`,
+            nameAr: `الخيار ${o + 1}`,
+            additionalInfoEnabled: false,
+            min: null,
+            max: null,
+            scores: { Retail: score, Professional: score, Institutional: score },
+          };
+        }),
+      })),
+    })),
+  };
+}
+
+/** A full set of answers; `seed` varies the chosen options between submissions. */
+function answersOf(form: FormOut, seed: number): SubmissionInput {
+  return {
+    answers: form.sections.flatMap((s, si) =>
+      s.questions.map((q, qi) => {
+        const pick = (seed + si * 7 + qi) % 5;
+        const optionIds = q.allowMultiple ? [q.options[pick]!.id, q.options[(pick + 2) % 5]!.id] : [q.options[pick]!.id];
+        return { questionId: q.id, optionIds };
+      }),
+    ),
+  };
+}
+
+interface Stats {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** `connections` keep-alive clients, each sending its next request when the previous one answered. */
+async function load(
+  base: string,
+  durationSec: number,
+  next: (i: number) => { method: 'GET' | 'POST'; path: string; body?: string } | null,
+  connections = CONNECTIONS,
+): Promise<Stats> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const url = new URL(base);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let counter = 0;
+  const until = performance.now() + durationSec * 1000;
+  const one = (req: { method: string; path: string; body?: string }) =>
+    new Promise<number>((resolve, reject) => {
+      const t0 = performance.now();
+      const r = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: req.method,
+          path: req.path,
+          headers: { ...headers, ...(req.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) } : {}) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if ((res.statusCode ?? 0) >= 300) non2xx++;
+            resolve(performance.now() - t0);
+          });
+        },
+      );
+      r.on('error', reject);
+      r.end(req.body);
+    });
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const req = next(counter++);
+        if (!req) break;
+        latencies.push(await one(req));
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  agent.destroy();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / elapsed),
+    p50: round1(percentile(sorted, 50)),
+    p95: round1(percentile(sorted, 95)),
+    p99: round1(percentile(sorted, 99)),
+    max: round1(sorted.at(-1) ?? NaN),
+    non2xx,
+  };
+}
+
+let headers: Record<string, string> = {};
+
+const db = await startBenchDatabase();
+const stops: (() => Promise<void>)[] = [() => db.stop()];
+try {
+  await useDatabase(db.url);
+  const { tenant, apiKey } = await createTenant({ slug: 'bench-kyc', nameEn: 'Bench KYC' });
+  headers = { 'x-api-key': apiKey, 'x-tenant': 'bench-kyc' };
+  const flow = (await createFlow({ tenantId: tenant.id, input: { nameEn: 'Bench', nameAr: 'القياس', fromTemplate: false, isDefault: true }, actor })).data;
+  const created = (await createForm({ tenantId: tenant.id, flowId: flow.id, input: { type: 'Kyc', nameEn: 'Bench KYC', nameAr: 'نموذج القياس' }, actor })).data;
+  const args = { tenantId: tenant.id, flowId: flow.id, formId: created.id, actor };
+  await saveFormDraft({ ...args, input: benchForm() });
+  const form = await publishForm(args);
+  const options = form.sections.flatMap((s) => s.questions.flatMap((q) => q.options)).length;
+  log(`form: ${form.sections.length} sections, ${form.sections.flatMap((s) => s.questions).length} questions, ${options} options`);
+  await closeDatabase();
+
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  await client.query(`SELECT set_config('app.scope', 'platform', false)`);
+  await client.query(
+    `INSERT INTO "Entity" (id, "tenantId", role, type, status, "nameEn", "nameAr", email, "searchText", "createdAt", "updatedAt")
+     SELECT gen_random_uuid(), $1, 'Prospect', 'Individual', 'Active', 'Prospect ' || i, 'عميل ' || i, 'k' || i || '@example.test',
+            lower('prospect ' || i), now(), now()
+       FROM generate_series(1, $2::int) AS i`,
+    [tenant.id, PROSPECTS],
+  );
+  const kycIds = (await client.query<{ id: string }>(`SELECT id FROM "Kyc" WHERE "tenantId" = $1 ORDER BY id`, [tenant.id])).rows.map((r) => r.id);
+  await client.query('VACUUM ANALYZE');
+  await client.end();
+  log(`${kycIds.length} KYC records`);
+  if (kycIds.length < PROSPECTS) throw new Error('the KYC records were not created');
+
+  // Scoring alone, on the same tree and answer sets (no I/O).
+  const scoringForm = scoringFormOf(form);
+  const inputs = Array.from({ length: 50 }, (_, seed) => {
+    const answers = new Map<string, ScoringAnswer>();
+    for (const a of answersOf(form, seed).answers) answers.set(a.questionId, { questionId: a.questionId, optionIds: a.optionIds ?? [] });
+    return {
+      classification: 'Retail' as const,
+      forms: [scoringForm],
+      answers,
+      countryGrades: new Map(),
+      thresholds: { mediumFrom: 40, highFrom: 70 },
+      matches: { local: 0, public: 0, caseIds: [] },
+    };
+  });
+  for (let i = 0; i < 500; i++) computeKycScore(inputs[i % inputs.length]!);
+  const scoringTimes: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const t0 = performance.now();
+    computeKycScore(inputs[i % inputs.length]!);
+    scoringTimes.push(performance.now() - t0);
+  }
+  scoringTimes.sort((a, b) => a - b);
+  const scoring = {
+    meanMs: Math.round((scoringTimes.reduce((a, b) => a + b, 0) / scoringTimes.length) * 1000) / 1000,
+    p95Ms: Math.round(percentile(scoringTimes, 95) * 1000) / 1000,
+    p99Ms: Math.round(percentile(scoringTimes, 99) * 1000) / 1000,
+  };
+  log(`scoring alone: mean ${scoring.meanMs} ms, p95 ${scoring.p95Ms} ms, p99 ${scoring.p99Ms} ms per submission`);
+
+  const service = await startBenchServer({ databaseUrl: db.url, env: { API_RATE_LIMIT_PER_SECOND: '1000000000' } });
+  stops.unshift(() => service.stop());
+  const formPath = `/services/crm/kyc-flows/${flow.id}/forms/${form.id}`;
+  const bodies = Array.from({ length: 50 }, (_, seed) => JSON.stringify(answersOf(form, seed)));
+  let nextKyc = 0;
+  const submission = () => {
+    const kycId = kycIds[nextKyc++];
+    if (!kycId) return null;
+    return { method: 'POST' as const, path: `/services/crm/kyc/${kycId}/forms/${form.id}/submissions`, body: bodies[nextKyc % bodies.length] };
+  };
+
+  const loadBefore = os.loadavg()[0]!;
+  await load(service.baseUrl, WARMUP_SEC, () => ({ method: 'GET', path: formPath }));
+  // One connection first: the time one request takes when it waits for nothing but itself.
+  const single = { get: await load(service.baseUrl, 5, () => ({ method: 'GET', path: formPath }), 1), post: await load(service.baseUrl, 5, submission, 1) };
+  log(`1 connection: GET p50 ${single.get.p50} ms, p95 ${single.get.p95} ms; POST p50 ${single.post.p50} ms, p95 ${single.post.p95} ms`);
+  const get = await load(service.baseUrl, DURATION_SEC, () => ({ method: 'GET', path: formPath }));
+  log(`GET form: ${get.requests} requests, ${get.rps}/s, p50 ${get.p50} ms, p95 ${get.p95} ms, p99 ${get.p99} ms, non-2xx ${get.non2xx}`);
+  await load(service.baseUrl, WARMUP_SEC, submission);
+  const post = await load(service.baseUrl, DURATION_SEC, submission);
+  log(`POST submission: ${post.requests} requests, ${post.rps}/s, p50 ${post.p50} ms, p95 ${post.p95} ms, p99 ${post.p99} ms, non-2xx ${post.non2xx}`);
+  if (nextKyc >= kycIds.length) log(`ran out of prospects after ${kycIds.length} submissions: raise BENCH_KYC_PROSPECTS`);
+
+  const loadAfter = os.loadavg()[0]!;
+  log(`host load average (1 min): ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (2 cores)`);
+  const met = { get: get.p95 < TARGET_P95_MS, post: post.p95 < TARGET_P95_MS, scoring: scoring.p95Ms < TARGET_SCORING_MS };
+  console.log(
+    `\nbench:kyc (10 × 20 × 5, ${CONNECTIONS} connections, ${DURATION_SEC} s each): GET p95 ${get.p95} ms ${met.get ? '✔' : '✘'}; ` +
+      `POST p95 ${post.p95} ms ${met.post ? '✔' : '✘'}; scoring p95 ${scoring.p95Ms} ms ${met.scoring ? '✔' : '✘'}`,
+  );
+  const body = Buffer.byteLength((await (await fetch(service.baseUrl + formPath, { headers })).text()) ?? '');
+  writeResult('kyc', {
+    connections: CONNECTIONS,
+    durationSec: DURATION_SEC,
+    options,
+    formBytes: body,
+    single,
+    get,
+    post,
+    scoring,
+    met,
+    loadAverage: [loadBefore, loadAfter],
+  });
+  if (get.non2xx || post.non2xx) process.exitCode = 1;
+} finally {
+  for (const stop of stops) await stop().catch(() => {});
+}
+process.exit(process.exitCode ?? 0);
