@@ -4,7 +4,7 @@
  * identity-number lookups (GIN on "WatchlistEntry"."idNumbersNorm"). Exact scoring then
  * happens in TypeScript (score.ts).
  */
-import { conjunctiveKeySets, queryBlockKeySets, queryCodeInitialKeys, queryLooseKeys, querySubsetKeys } from './keys';
+import { conjunctiveKeySets, queryBlockKeySets, queryCodeInitialKeys, queryLooseKeys, querySubsetKeys, rarityCandidates, wordKey } from './keys';
 import type { PreparedQuery, ScreenableEntry, WatchlistSource } from './score';
 import type { Queryable } from './thresholds';
 
@@ -25,8 +25,50 @@ export function queryKeys(q: PreparedQuery): { primary: string[]; fallback: stri
     for (const k of s.primary) primary.add(k);
     for (const k of s.fallback) fallback.add(k);
   }
+  // a rare name part finds the few listed people who bear it, in any of their names
+  if (q.type === 'Individual' && q.rare && q.rare.size > 0)
+    for (const n of q.names)
+      for (const t of n.tokens) {
+        const k = q.rare.has(t.key) ? wordKey(t) : null;
+        if (k) primary.add(k);
+      }
   for (const k of primary) fallback.delete(k);
   return { primary: [...primary], fallback: [...fallback] };
+}
+
+/** A name part borne by at most this many entries of the searched lists is rare (name-score.ts). */
+export const RARE_NAME_PART_MAX = 2;
+/** Name rows read per name part to count its entries (a person's aliases repeat a part). */
+const RARE_COUNT_ROWS = 64;
+
+/**
+ * The query's name parts that at most RARE_NAME_PART_MAX entries of the searched lists bear
+ * (`w:` keys, one bounded GIN lookup per part in one statement): their token keys. Only parts
+ * that may be rare are counted (keys.ts rarityCandidates: not frequent names, not titles), and
+ * only for individuals.
+ */
+export async function findRareNameParts(db: Queryable, q: PreparedQuery, opts: CandidateOptions): Promise<Set<string>> {
+  const rare = new Set<string>();
+  if (q.type !== 'Individual') return rare;
+  const byWord = new Map<string, string[]>();
+  for (const n of q.names)
+    for (const t of rarityCandidates(n)) {
+      const k = wordKey(t);
+      if (k) byWord.set(k, [...(byWord.get(k) ?? []), t.key]);
+    }
+  if (byWord.size === 0) return rare;
+  const sources = opts.sources && opts.sources.length > 0 ? opts.sources : ALL_SOURCES;
+  const r = await db.query(
+    `SELECT w, (SELECT count(DISTINCT "entryId")::int FROM (
+              SELECT "entryId" FROM "WatchlistNameKey"
+               WHERE "blockKeys" @> ARRAY[w] AND "isValid" AND ("tenantId" IS NULL OR "tenantId" = $2::uuid)
+                 AND source = ANY($3::text[]) AND "entryType" = 'Individual'
+               LIMIT ${RARE_COUNT_ROWS}) s) AS n
+       FROM unnest($1::text[]) AS w`,
+    [[...byWord.keys()], opts.tenantId, sources],
+  );
+  for (const row of r.rows) if (row.n > 0 && row.n <= RARE_NAME_PART_MAX) for (const key of byWord.get(row.w) ?? []) rare.add(key);
+  return rare;
 }
 
 /** Rows examined per blocking query before ranking (bounds the work of very common keys). */
@@ -71,9 +113,11 @@ async function lookup(
   // keys of the last resort (x:): read only when no other part found a new entry
   const last = spec.lastKeys ?? [];
   // single-token keys select a different population (and, at a million entries, brand names
-  // collide with given names): bounded separately so they never crowd out pair-key rows
-  const keys = all.filter((k) => !k.startsWith('s:') && !k.startsWith('t:'));
-  const singles = all.filter((k) => k.startsWith('s:') || k.startsWith('t:'));
+  // collide with given names): bounded separately so they never crowd out pair-key rows; so
+  // are the `w:` keys of rare name parts
+  const isSingle = (k: string) => k.startsWith('s:') || k.startsWith('t:') || k.startsWith('w:');
+  const keys = all.filter((k) => !isSingle(k));
+  const singles = all.filter(isSingle);
   if ((conj.length === 0 && subsets.length === 0 && all.length === 0 && last.length === 0) || spec.limit <= 0) return;
   const q1 = ctx.qKeys[0] ?? '';
   const q2 = ctx.qKeys.find((k) => k !== q1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryBlockKeys, queryBlockKeys, buildNameKeys } from './keys';
+import { entryBlockKeys, queryBlockKeys, buildNameKeys, rarityCandidates, wordKey } from './keys';
 import { normalizeName } from './normalize';
 
 const overlap = (q: string, e: string, type: 'Individual' | 'Organization' = 'Individual') => {
@@ -30,5 +30,19 @@ describe('blocking keys', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.key).toBe('muhammad harbi');
+  });
+});
+
+describe('rare name parts', () => {
+  it('every name part of a person has a w: key, long ones by skeleton, short ones by vowel fold', () => {
+    const keys = entryBlockKeys(normalizeName('Ustad Daud Zulkarnaen'), 'Individual');
+    const q = rarityCandidates(normalizeName('Zulkarnain'));
+    expect(q.map((t) => t.key)).toEqual(['zulkarnain']);
+    expect(keys).toContain(wordKey(q[0]!));
+    expect(wordKey(rarityCandidates(normalizeName('AWEYS'))[0]!)).toMatch(/^w:~/);
+  });
+  it('frequent names, titles and kunyas of frequent names are never counted', () => {
+    expect(rarityCandidates(normalizeName('Haji Mohammed Ali Abu Ahmad'))).toEqual([]);
+    expect(rarityCandidates(normalizeName('Abu Obaida')).map((t) => t.key)).toEqual(['abuobaida']);
   });
 });

@@ -12,12 +12,15 @@
  *          query minus some tokens ("Abdullah Al-Ghamdi" for "Abdullah Abdulrahman Al-Ghamdi")
  *          exactly, however common the names;
  *   l:A|B  pairs of loose codes (phonetic.ts looseCode) of individuals' tokens: the fallback
- *          for spelling variants the skeleton keeps apart (Nowak / Novak, Jon / John).
+ *          for spelling variants the skeleton keeps apart (Nowak / Novak, Jon / John);
+ *   w:S    each name part of an individual by its whole consonant skeleton (wordKey): counts how
+ *          many listed people bear a name part (rarity, candidates.ts) and finds them for a
+ *          query made of that part alone.
  * A query with three or more tokens first requires all pair keys of a token triple at once
  * (GIN `@>`, conjunctiveKeySets), which selects a full name among thousands of namesakes.
  * Legal-form and generic business words never make keys, so "CORP" finds nothing.
  */
-import { isCommonGivenKey } from './names-dictionary';
+import { COMMON_GIVEN_NAMES, isCommonGivenKey, KNOWN_CANONICAL } from './names-dictionary';
 import { blockingCode, looseCode } from './phonetic';
 import { informativeTokens, normalizeName, type NameToken, type NormalizedName } from './normalize';
 
@@ -84,11 +87,61 @@ export function entryBlockKeys(n: NormalizedName, type: 'Individual' | 'Organiza
     keys.add(`i:${last.code}|${first.key[0]}`);
   }
   if (type === 'Individual') {
+    for (const t of toks) for (const k of tokenWordKeys(t)) keys.add(k);
     for (const k of loosePairKeys(inf)) keys.add(k);
     if (codes.length >= 2 && codes.length <= 5) keys.add(fullSetKey(codes));
     if (toks.length <= 3) for (const k of codeInitialKeys(toks)) keys.add(k);
   }
   return [...keys];
+}
+
+/**
+ * `w:` key of one reading of a name part: its whole consonant skeleton when it has four
+ * consonants or more (Zulkarnain = Zulkarnaen = ZLKRNN), finer than the 4-character blocking
+ * code, which puts every abd-S… name (Abdul Samad, Abdul Sattar, Abdul Salam) on ABDS; a shorter
+ * skeleton would join unrelated names (Aweys, Isa, Oussa are all S), so a short name is keyed by
+ * its vowel fold (`w:~aweys`).
+ */
+export function wordKey(f: { skel: string; fold: string }): string | null {
+  if (f.skel.length >= 4) return `w:${f.skel.slice(0, 12)}`;
+  return f.fold.length > 0 ? `w:~${f.fold.slice(0, 16)}` : null;
+}
+
+/** `w:` keys of a token: its own reading and its variants'. */
+export function tokenWordKeys(t: NameToken): string[] {
+  const out = new Set<string>();
+  for (const f of [t, ...t.variants]) {
+    const k = wordKey(f);
+    if (k) out.add(k);
+  }
+  return [...out];
+}
+
+/**
+ * A query's name parts whose rarity among the listed names is worth knowing: a rare one alone,
+ * or with only titles, frequent names or nothing else, may still single out a listed person
+ * (name-score.ts, "rare name part"). Names of the dictionary are frequent by construction, and
+ * so are the frequent given names; initials, titles other than kunyas and words under four
+ * letters never qualify.
+ */
+export function rarityCandidates(n: NormalizedName): NameToken[] {
+  const seen = new Set<string>();
+  return informativeTokens(n).filter((t) => {
+    if (!rarityEligible(t) || seen.has(t.key)) return false;
+    seen.add(t.key);
+    return true;
+  });
+}
+
+export function rarityEligible(t: NameToken): boolean {
+  if (t.initial || t.legal || t.generic || t.common || t.key.length < 4) return false;
+  // a kunya counts by the name it is made of: Abu Obaida may be rare, Abu Muhammad never is
+  if (t.weak && !t.key.startsWith('abu')) return false;
+  if (t.key.startsWith('abu')) {
+    const stem = t.key.slice(3);
+    return stem.length >= 3 && !stem.startsWith('abd') && !KNOWN_CANONICAL.has(stem) && !COMMON_GIVEN_NAMES.has(stem);
+  }
+  return !KNOWN_CANONICAL.has(t.key);
 }
 
 /**

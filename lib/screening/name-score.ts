@@ -5,6 +5,7 @@
  */
 import { align, type Alignment } from './align';
 import { jaroWinkler } from './jaro-winkler';
+import { rarityEligible } from './keys';
 import { PATRONYMIC_RE } from './name-words';
 import type { NameToken, NormalizedName } from './normalize';
 import type { EntityType, NameSignals } from './score';
@@ -30,14 +31,33 @@ const informative = (t: NameToken) => !t.legal && !t.generic;
 /** a token that names the person (not a title, kunya, patronymic or initial) */
 const main = (t: NameToken) => informative(t) && !t.weak && !t.initial;
 
+export interface CompareOptions {
+  /**
+   * Keys of the query's name parts that few listed people bear (candidates.ts
+   * findRareNameParts: at most RARE_NAME_PART_MAX entries of the searched lists hold one).
+   */
+  rare?: ReadonlySet<string> | null;
+}
+
+export interface NameComparison {
+  signals: NameSignals;
+  /** the score rests on one rare name part (README "a rare name part"); reason `RareNamePart` */
+  rareNamePart: boolean;
+}
+
 /** Name signals for one query name against one entry name. */
-export function compareNames(qn: NormalizedName, en: NormalizedName, type: EntityType = 'Individual'): NameSignals {
+export function compareNames(qn: NormalizedName, en: NormalizedName, type: EntityType = 'Individual', opts: CompareOptions = {}): NameSignals {
+  return compareNamesDetailed(qn, en, type, opts).signals;
+}
+
+/** compareNames, and which rule the score rests on. */
+export function compareNamesDetailed(qn: NormalizedName, en: NormalizedName, type: EntityType = 'Individual', opts: CompareOptions = {}): NameComparison {
   const q = qn.tokens;
   const e = en.tokens;
   const zero: NameSignals = { familyJW: 0, firstNameJW: 0, givenTokenScore: 0, fullJW: 0, phoneticScore: 0, exactNormalized: false, totalScore: 0 };
   const qInf = q.filter(informative);
   const eInf = e.filter(informative);
-  if (qInf.length === 0 || eInf.length === 0) return zero;
+  if (qInf.length === 0 || eInf.length === 0) return { signals: zero, rareNamePart: false };
 
   const exactNormalized = sortedKey(qInf) === sortedKey(eInf);
   const al = align(q, e);
@@ -82,6 +102,7 @@ export function compareNames(qn: NormalizedName, en: NormalizedName, type: Entit
   for (let j = 0; j < e.length; j++) if (main(e[j]!) && eAgr[j] === 0) unE += e[j]!.weight;
   const conflictPenalty = 0.1 * Math.min(unQ, unE, 1.5);
 
+  let rareNamePart = false;
   let total = 0.55 * givenTokenScore + 0.15 * familyJW + 0.1 * firstNameJW + 0.1 * fullJW + 0.1 * phoneticScore - conflictPenalty;
 
   if (type === 'Individual') {
@@ -91,6 +112,11 @@ export function compareNames(qn: NormalizedName, en: NormalizedName, type: Entit
     if (qInf.length === 1 && eInf.length === 1 && !exactNormalized && qAgr[q.indexOf(qInf[0]!)]! < 1) total = Math.min(total, 0.78);
     // a lone common given name or kunya identifies nobody, even when the list has it as an alias
     if (qInf.length === 1 && eInf.length === 1 && (qInf[0]!.common || qInf[0]!.weak)) total = Math.min(total, 0.75);
+    const floor = rareNamePartFloor({ q, e, qAgr, eAgr, al, qCov: qs.cov, eCov: es.cov, unQ, unE }, opts.rare);
+    if (floor !== null && floor > total) {
+      total = floor;
+      rareNamePart = true;
+    }
   } else {
     let informativeAgreement = 0;
     for (let i = 0; i < q.length; i++)
@@ -100,13 +126,16 @@ export function compareNames(qn: NormalizedName, en: NormalizedName, type: Entit
   }
 
   return {
-    familyJW: r4(familyJW),
-    firstNameJW: r4(firstNameJW),
-    givenTokenScore: r4(givenTokenScore),
-    fullJW: r4(fullJW),
-    phoneticScore: r4(phoneticScore),
-    exactNormalized,
-    totalScore: r4(clamp01(total)),
+    signals: {
+      familyJW: r4(familyJW),
+      firstNameJW: r4(firstNameJW),
+      givenTokenScore: r4(givenTokenScore),
+      fullJW: r4(fullJW),
+      phoneticScore: r4(phoneticScore),
+      exactNormalized,
+      totalScore: r4(clamp01(total)),
+    },
+    rareNamePart,
   };
 }
 
@@ -193,4 +222,49 @@ function individualRules(total: number, r: RuleInput): number {
   const coverOfLonger = queryInside ? r.eCov : r.qCov;
   const contained = 0.8 + 0.1 * coverOfLonger + 0.04 * Math.min(1, Math.max(0, agreedWeight - 1.6) / 1.4);
   return Math.max(total, Math.min(contained, 0.94));
+}
+
+/** Rare-name-part scores: from Review, never AutoMatch (one name part is a lead, not an identification). */
+const RARE_PART_BASE = 0.8;
+const RARE_PART_SPAN = 0.04;
+/** a kunya (abu-X): the one title that is a name part of its own */
+const kunya = (t: NameToken) => t.weak && t.key.startsWith('abu');
+
+/**
+ * A rare name part (README "Scoring"): one name is a single name part (with titles or a kunya
+ * beside it, or a kunya alone) that agrees fully with a part of the other name, the other name
+ * has nothing that contradicts it (no name part left on both sides), and few listed people bear
+ * that part (`rare`, counted in the searched lists). "Zulkarnain" for USTAD DAUD ZULKARNAEN,
+ * "Naseruddin" for NASIRUDDIN HAQQANI, a listed "RAHMAN, Inayat-ur-" inside "JAMIL, Inayat
+ * al-Rahman". The score is 0.80 + 0.04 × coverage of the longer name: Review, below any match of
+ * two or more agreeing parts. Frequent names never count as rare (keys.ts rarityEligible).
+ */
+function rareNamePartFloor(r: RuleInput, rare: ReadonlySet<string> | null | undefined): number | null {
+  if (!rare || rare.size === 0) return null;
+  const { q, e, qAgr, eAgr, al } = r;
+  const named = (t: NameToken) => informative(t) && !t.initial;
+  const leftOver = (toks: NameToken[], agr: number[]) => toks.some((t, i) => named(t) && agr[i] === 0);
+  const qLeft = leftOver(q, qAgr);
+  const eLeft = leftOver(e, eAgr);
+  if (qLeft && eLeft) return null;
+  // the contained name: one name part (a kunya counts as one when it stands alone), the rest titles
+  const [short, shortAgr, long] = qLeft ? [e, eAgr, q] : [q, qAgr, e];
+  const parts = short.filter((t) => main(t));
+  // a kunya alone only stands for a kunya alone (Abu Obaidah = Abu Obaida; not Abu Luqman for
+  // Abu Luqmaan al-Almani: the nisba tells two Abu Luqmans apart)
+  const lone = parts.length === 0 && short.filter(named).length === 1 && long.filter(named).length === 1 ? short.find(kunya) : undefined;
+  const single = parts.length === 1 ? parts[0]! : (lone ?? null);
+  if (!single || shortAgr[short.indexOf(single)]! < 1) return null;
+  // the query's side of that pair must be the rare part, paired with a name part of the other name
+  const qi = qLeft ? al.e2q[e.indexOf(single)]! : q.indexOf(single);
+  const qt = qi >= 0 ? q[qi]! : null;
+  const et = qi >= 0 ? e[al.q2e[qi]!] : undefined;
+  if (!qt || !et || !rare.has(qt.key) || !rarityEligible(qt) || qAgr[qi]! < 1 || !(main(et) || kunya(et))) return null;
+  // in the longer name, the part is its own given name or its family name, not a middle name of
+  // the father's chain (Khairullah is the father of SAJIDA KHAYRALLAH TILFAH)
+  const longParts = long.filter((t) => main(t));
+  if (longParts.length >= 3 && longParts[0]!.key === 'muhammad') longParts.shift(); // a leading Muhammad is often left out
+  const partner = qLeft ? qt : et;
+  if (longParts.length >= 3 && partner !== longParts[0] && partner !== longParts[longParts.length - 1]) return null;
+  return RARE_PART_BASE + RARE_PART_SPAN * (qLeft ? r.qCov : r.eCov);
 }

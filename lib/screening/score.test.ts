@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreEntry, type ScreenableEntry } from './score';
+import { prepareQuery, scoreEntry, type ScreenableEntry } from './score';
 import { resolveThresholds } from './thresholds';
 import { gregorianToHijri, hijriToGregorian } from './dates';
 
@@ -191,5 +191,35 @@ describe('real list names (UN and OFAC files, eval:screening:real)', () => {
     expect(rec('WATBAN IBRAHIM HASSAN AL-TIKRITI', ['HAMID RAJA SHALAH AL-TIKRITI', 'Hassan Al-Tikriti'])).toBe('NoMatch');
     expect(rec('Abu Talha al-Almani', 'Abu Luqmaan Al Almani')).toBe('NoMatch');
     expect(rec('GORKOV, Sergei Nikolayevich', 'GORNYAKOV, Sergey Vasilyevich')).toBe('NoMatch');
+  });
+});
+
+describe('a rare name part (UN and OFAC aliases)', () => {
+  // `rare` holds the query's name parts that at most RARE_NAME_PART_MAX listed people bear
+  const withRare = (q: string, e: string | string[], rare: string[]) => scoreEntry({ ...prepareQuery({ name: q }), rare: new Set(rare) }, entry(e));
+
+  it('one rare name part of a longer listed name reaches Review, never AutoMatch', () => {
+    const r = withRare('Zulkarnain', 'Ustad Daud Zulkarnaen', ['zulkarnain']);
+    expect(r.recommendation).toBe('Review');
+    expect(r.percentage).toBeLessThan(85);
+    expect(r.reasons).toEqual(['Name', 'RareNamePart']);
+    expect(score('Zulkarnain', 'Ustad Daud Zulkarnaen').recommendation).toBe('NoMatch');
+  });
+  it('a listed one-word alias inside a longer query (RAHMAN, Inayat-ur- in JAMIL, Inayat al-Rahman)', () => {
+    expect(withRare('JAMIL, Inayat al-Rahman', 'RAHMAN, Inayat-ur-', ['inayaturahman']).recommendation).toBe('Review');
+  });
+  it('a kunya alone only for a kunya alone', () => {
+    expect(withRare('Abu Obaidah', 'Abu Obaida', ['abuobaida']).recommendation).toBe('Review');
+    expect(withRare('Abu Luqman', 'Abu Luqmaan Al Almani', ['abuluqman']).recommendation).toBe('NoMatch');
+  });
+  it('not a middle name of the father’s chain, nor against a contradicting name part', () => {
+    expect(withRare('Haji Khairullah', 'SAJIDA KHAYRALLAH TILFAH', ['khairulla']).recommendation).toBe('NoMatch');
+    expect(withRare('Zulkarnain Hasan', 'Ustad Daud Zulkarnaen', ['zulkarnain']).recommendation).toBe('NoMatch');
+  });
+  it('a leading Muhammad may be left out (Mullah Shafiqullah for MOHAMMAD SHAFIQULLAH AHMADI FATIH KHAN)', () => {
+    expect(withRare('Mullah Shafiqullah', 'MOHAMMAD SHAFIQULLAH AHMADI FATIH KHAN', ['shafiqulla']).recommendation).toBe('Review');
+  });
+  it('a frequent name is never rare, so it never reaches Review alone', () => {
+    expect(withRare('Mohammed', 'Mohammed Saud Al-Harbi', ['muhammad']).recommendation).toBe('NoMatch');
   });
 });

@@ -4,7 +4,7 @@
  * The formula is documented in README.md ("Scoring").
  */
 import { parseDob, gregorianToHijri, hijriToGregorian, hijriYearToGregorian, type PartialDate } from './dates';
-import { compareNames } from './name-score';
+import { compareNamesDetailed } from './name-score';
 import { normalizeName, type NormalizedName } from './normalize';
 import { DEFAULT_THRESHOLDS, type ScreeningThresholds } from './thresholds';
 
@@ -108,6 +108,11 @@ export interface PreparedQuery {
   dob: PartialDate | null;
   dobHijri: PartialDate | null;
   identities: { type: string | null; number: string; raw: string; issuingCountryCode: string | null }[];
+  /**
+   * Keys of the query's name parts that few listed people bear (set by screenName from the
+   * searched lists, candidates.ts findRareNameParts); without it no rare-name-part rule applies.
+   */
+  rare?: ReadonlySet<string> | null;
 }
 
 export interface PreparedEntry {
@@ -299,15 +304,18 @@ export function scoreEntry(
 
   let bestName: NameSignals = { familyJW: 0, firstNameJW: 0, givenTokenScore: 0, fullJW: 0, phoneticScore: 0, exactNormalized: false, totalScore: 0 };
   let bestEntryName: WatchlistName | null = pe.names[0]?.name ?? null;
+  let rareNamePart = false;
   for (const qn of q.names) {
     for (const en of pe.names) {
-      const s = compareNames(qn, en.norm, type);
+      const c = compareNamesDetailed(qn, en.norm, type, { rare: q.rare });
+      const s = c.signals;
       const better =
         s.totalScore > bestName.totalScore ||
         (s.totalScore === bestName.totalScore && bestEntryName?.kind === 'Alias' && en.name.kind === 'Primary' && s.totalScore > 0);
       if (better) {
         bestName = s;
         bestEntryName = en.name;
+        rareNamePart = c.rareNamePart;
       }
     }
   }
@@ -320,6 +328,8 @@ export function scoreEntry(
 
   const reasons: string[] = [];
   if (bestName.totalScore >= thresholds.review) reasons.push('Name');
+  // the name score rests on one name part few listed people bear (README "a rare name part")
+  if (rareNamePart && bestName.totalScore >= thresholds.review) reasons.push('RareNamePart');
   let s = bestName.totalScore;
   if (!dob.neglectScore) {
     if (dob.score >= 1) ((s += 0.05), reasons.push('Dob'));

@@ -102,4 +102,26 @@ describe('watchlist import + screening (PostgreSQL)', () => {
     expect(a.data.map((x) => x.watchlistEntry.externalId)).toContain('X1');
     expect(b.data.map((x) => x.watchlistEntry.externalId)).not.toContain('X1');
   });
+  it('finds a listed person by one rare name part, counted in the lists the tenant sees', async () => {
+    const person = (externalId: string, value: string) => ({ externalId, type: 'Individual', names: [{ value, kind: 'Primary' }] });
+    const tenantA = randomUUID();
+    await runImport('a.json', 'json', 'Custom', tenantA, JSON.stringify([person('Z1', 'Ustad Daud Zulkarnaen')]));
+    const a = await screenName({ db: db.pool, tenantId: tenantA, input: { name: 'Zulkarnain', type: 'Individual' } });
+    expect(a.data.map((x) => [x.watchlistEntry.externalId, x.recommendation])).toEqual([['Z1', 'Review']]);
+    expect(a.data[0]!.reasons).toContain('RareNamePart');
+    // three listed people bear it in tenant B's list: one name part no longer singles anybody out
+    const tenantB = randomUUID();
+    await runImport(
+      'b.json',
+      'json',
+      'Custom',
+      tenantB,
+      JSON.stringify([person('Z1', 'Ustad Daud Zulkarnaen'), person('Z2', 'Zulkarnain Hasan Basri'), person('Z3', 'Ahmad Zulkarnain')]),
+    );
+    const b = await screenName({ db: db.pool, tenantId: tenantB, input: { name: 'Zulkarnain', type: 'Individual' } });
+    expect(b.data).toEqual([]);
+    // tenant B's entries are not counted for tenant A
+    const again = await screenName({ db: db.pool, tenantId: tenantA, input: { name: 'Zulkarnain', type: 'Individual' } });
+    expect(again.data.map((x) => x.watchlistEntry.externalId)).toEqual(['Z1']);
+  });
 });

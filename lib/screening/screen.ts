@@ -4,7 +4,7 @@
  * adapter), so it can run inside the caller's RLS-scoped transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { findCandidateIds, findLooseCandidateIds, loadEntries, type CandidateOptions, type EntryRow } from './candidates';
+import { findCandidateIds, findLooseCandidateIds, findRareNameParts, loadEntries, type CandidateOptions, type EntryRow } from './candidates';
 import type { MatchDto, ScreeningSearchRequest, ScreeningSearchResponse } from './schemas';
 import { prepareQuery, scoreEntry, type PreparedQuery, type ScoreResult, type ScreeningInput, type WatchlistSource } from './score';
 import { loadTenantThresholds, resolveThresholds, type Queryable, type ScreeningThresholds } from './thresholds';
@@ -95,13 +95,16 @@ export async function screenName(args: ScreenNameArgs): Promise<ScreeningSearchR
   const thresholds = resolveThresholds(args.thresholds ?? undefined, base);
   const input = args.input;
   const minScore = typeof input.threshold === 'number' ? input.threshold / 100 : thresholds.review;
-  const q = prepareQuery(input as ScreeningInput);
+  const prepared = prepareQuery(input as ScreeningInput);
   const opts: CandidateOptions = {
     tenantId: args.tenantId,
     sources: (input.sources ?? null) as WatchlistSource[] | null,
     type: (input.type ?? null) as 'Individual' | 'Organization' | null,
     limit: thresholds.maxCandidates,
   };
+  // name parts few listed people bear: candidates through them, and the rare-name-part rule
+  const rare = await findRareNameParts(args.db, prepared, opts);
+  const q: PreparedQuery = rare.size > 0 ? { ...prepared, rare } : prepared;
   const ids = await findCandidateIds(args.db, q, opts);
   let scored = scoreEntries(q, await loadEntries(args.db, ids), thresholds, Math.min(minScore, thresholds.review));
   // Nothing reached the review threshold: widen the net to loose-code keys (spelling variants

@@ -71,8 +71,8 @@ describe('screening quality on a fixed sample of the real lists (PostgreSQL)', (
 });
 
 /**
- * Measured on the sample when it was written (original 0.918, plausible alias UN 0.472 / OFAC
- * 0.780, kept-out false matches 0.010, 1.34× / 1.97× the baseline), less about 0.03; the
- * kept-out ceiling is the target of the full run.
+ * Measured on the sample with the rare-name-part rule (original 0.918, plausible alias UN 0.521 /
+ * OFAC 0.790, kept-out false matches 0.013, 1.48× / 2.00× the baseline; before it 0.918, 0.472,
+ * 0.780, 0.010, 1.34×, 1.97×), less about 0.03; the kept-out ceiling is the target of the full run.
  */
-const FLOORS = { original: 0.88, unPlausible: 0.44, ofacPlausible: 0.75, keptOutFalseMatch: 0.02, unOverBaseline: 1.25, ofacOverBaseline: 1.5 };
+const FLOORS = { original: 0.88, unPlausible: 0.49, ofacPlausible: 0.76, keptOutFalseMatch: 0.02, unOverBaseline: 1.4, ofacOverBaseline: 1.9 };
