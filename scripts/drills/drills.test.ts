@@ -8,9 +8,9 @@ import { runSoak } from './soak';
 
 describe('drills (smoke)', () => {
   it('kill -9 once under load: every acknowledged write exactly once, no duplicate from retries, every event delivered, no job stuck', async () => {
-    const report = await runKillDrill({ kills: 1, clients: 3, minGapMs: 2500, maxGapMs: 4000, tailMs: 2000, maxSeconds: 200 });
+    const report = await runKillDrill({ kills: 1, clients: 4, minGapMs: 3000, maxGapMs: 5000, tailMs: 4000, maxSeconds: 200 });
     expect(report.kills).toHaveLength(1);
-    expect(report.operations.total).toBeGreaterThan(10);
+    expect(report.operations.total).toBeGreaterThanOrEqual(5);
     expect(report.unacknowledgedAttempts, 'the kill interrupted nothing: the drill proved nothing').toBeGreaterThan(0);
     expect(report).toMatchObject({ missing: 0, duplicates: 0, outbox: { undelivered: 0 }, jobs: { locked: 0, failed: 0, waiting: 0 } });
     expect(report.outbox.events).toBeGreaterThan(0);
