@@ -2,141 +2,151 @@
 // `npm run routes:manifest` rewrites it; lib/http/openapi/routes.test.ts fails when it is stale.
 import { buildOpenApiDocument, type RouteModule } from '@/lib/http/openapi/build';
 import * as r0 from './alerts/[alertId]/route';
-import * as r1 from './alerts/route';
-import * as r2 from './attachments/[attachmentId]/content/route';
-import * as r3 from './attachments/[attachmentId]/route';
-import * as r4 from './attachments/route';
-import * as r5 from './bank-accounts/manual/[accountId]/review/route';
-import * as r6 from './bank-accounts/manual/pending/route';
-import * as r7 from './cases/[caseId]/assignee/route';
-import * as r8 from './cases/[caseId]/matches/[matchId]/approval/route';
-import * as r9 from './cases/[caseId]/matches/[matchId]/proposal/route';
-import * as r10 from './cases/[caseId]/matches/[matchId]/rejection/route';
-import * as r11 from './cases/[caseId]/route';
-import * as r12 from './cases/route';
-import * as r13 from './cities/route';
-import * as r14 from './crm/webhook/health/route';
-import * as r15 from './crm/webhook/status/route';
-import * as r16 from './crm/webhook/test/route';
-import * as r17 from './docs/route';
-import * as r18 from './entities/[entityId]/addresses/route';
-import * as r19 from './entities/[entityId]/bank-accounts/route';
-import * as r20 from './entities/[entityId]/identities/route';
-import * as r21 from './entities/[entityId]/matches/route';
-import * as r22 from './entities/[entityId]/route';
-import * as r23 from './entities/[entityId]/screen/route';
-import * as r24 from './entities/client/[entityId]/classification/route';
-import * as r25 from './entities/client/[entityId]/status/route';
-import * as r26 from './entities/client/bulk/route';
-import * as r27 from './entities/client/route';
-import * as r28 from './entities/prospect/route';
-import * as r29 from './entities/route';
-import * as r30 from './entities/screening/route';
-import * as r31 from './entity-relationships/[relationshipId]/decision/route';
-import * as r32 from './entity-relationships/[relationshipId]/resend/route';
-import * as r33 from './entity-relationships/invite/route';
-import * as r34 from './health/route';
-import * as r35 from './jobs/[jobId]/route';
-import * as r36 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
-import * as r37 from './kyc/[kycId]/agreements/route';
-import * as r38 from './kyc/[kycId]/forms/[formId]/enable/route';
-import * as r39 from './kyc/[kycId]/forms/[formId]/submissions/route';
-import * as r40 from './kyc/[kycId]/questions/route';
-import * as r41 from './kyc/[kycId]/reviews/route';
-import * as r42 from './kyc/[kycId]/route';
-import * as r43 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
-import * as r44 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
-import * as r45 from './kyc-flows/[flowId]/forms/[formId]/route';
-import * as r46 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
-import * as r47 from './kyc-flows/[flowId]/forms/route';
-import * as r48 from './kyc-flows/[flowId]/route';
-import * as r49 from './kyc-flows/route';
-import * as r50 from './notes/route';
-import * as r51 from './openapi.json/route';
-import * as r52 from './relationship-confirmations/route';
-import * as r53 from './screening/search/route';
-import * as r54 from './tags/route';
-import * as r55 from './transaction-rules/[ruleId]/backtest/route';
-import * as r56 from './transaction-rules/[ruleId]/route';
-import * as r57 from './transaction-rules/[ruleId]/status/route';
-import * as r58 from './transaction-rules/route';
-import * as r59 from './transaction-rules/templates/route';
-import * as r60 from './transactions/[transactionId]/route';
-import * as r61 from './transactions/route';
-import * as r62 from './webhook-endpoint/disable/route';
-import * as r63 from './webhook-endpoint/enable/route';
-import * as r64 from './webhook-endpoint/handshake/route';
-import * as r65 from './webhook-endpoint/replay/route';
-import * as r66 from './webhook-endpoint/route';
+import * as r1 from './alerts/assignee/route';
+import * as r2 from './alerts/route';
+import * as r3 from './attachments/[attachmentId]/content/route';
+import * as r4 from './attachments/[attachmentId]/route';
+import * as r5 from './attachments/route';
+import * as r6 from './bank-accounts/manual/[accountId]/review/route';
+import * as r7 from './bank-accounts/manual/pending/route';
+import * as r8 from './cases/[caseId]/assignee/route';
+import * as r9 from './cases/[caseId]/disposition-decision/route';
+import * as r10 from './cases/[caseId]/disposition-proposal/route';
+import * as r11 from './cases/[caseId]/matches/[matchId]/approval/route';
+import * as r12 from './cases/[caseId]/matches/[matchId]/proposal/route';
+import * as r13 from './cases/[caseId]/matches/[matchId]/rejection/route';
+import * as r14 from './cases/[caseId]/notes/route';
+import * as r15 from './cases/[caseId]/route';
+import * as r16 from './cases/[caseId]/str-report/xml/route';
+import * as r17 from './cases/route';
+import * as r18 from './cities/route';
+import * as r19 from './crm/webhook/health/route';
+import * as r20 from './crm/webhook/status/route';
+import * as r21 from './crm/webhook/test/route';
+import * as r22 from './docs/route';
+import * as r23 from './entities/[entityId]/addresses/route';
+import * as r24 from './entities/[entityId]/bank-accounts/route';
+import * as r25 from './entities/[entityId]/identities/route';
+import * as r26 from './entities/[entityId]/matches/route';
+import * as r27 from './entities/[entityId]/route';
+import * as r28 from './entities/[entityId]/screen/route';
+import * as r29 from './entities/client/[entityId]/classification/route';
+import * as r30 from './entities/client/[entityId]/status/route';
+import * as r31 from './entities/client/bulk/route';
+import * as r32 from './entities/client/route';
+import * as r33 from './entities/prospect/route';
+import * as r34 from './entities/route';
+import * as r35 from './entities/screening/route';
+import * as r36 from './entity-relationships/[relationshipId]/decision/route';
+import * as r37 from './entity-relationships/[relationshipId]/resend/route';
+import * as r38 from './entity-relationships/invite/route';
+import * as r39 from './health/route';
+import * as r40 from './jobs/[jobId]/route';
+import * as r41 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
+import * as r42 from './kyc/[kycId]/agreements/route';
+import * as r43 from './kyc/[kycId]/forms/[formId]/enable/route';
+import * as r44 from './kyc/[kycId]/forms/[formId]/submissions/route';
+import * as r45 from './kyc/[kycId]/questions/route';
+import * as r46 from './kyc/[kycId]/reviews/route';
+import * as r47 from './kyc/[kycId]/route';
+import * as r48 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
+import * as r49 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
+import * as r50 from './kyc-flows/[flowId]/forms/[formId]/route';
+import * as r51 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
+import * as r52 from './kyc-flows/[flowId]/forms/route';
+import * as r53 from './kyc-flows/[flowId]/route';
+import * as r54 from './kyc-flows/route';
+import * as r55 from './notes/route';
+import * as r56 from './openapi.json/route';
+import * as r57 from './relationship-confirmations/route';
+import * as r58 from './screening/search/route';
+import * as r59 from './tags/route';
+import * as r60 from './transaction-rules/[ruleId]/backtest/route';
+import * as r61 from './transaction-rules/[ruleId]/route';
+import * as r62 from './transaction-rules/[ruleId]/status/route';
+import * as r63 from './transaction-rules/route';
+import * as r64 from './transaction-rules/templates/route';
+import * as r65 from './transactions/[transactionId]/route';
+import * as r66 from './transactions/route';
+import * as r67 from './webhook-endpoint/disable/route';
+import * as r68 from './webhook-endpoint/enable/route';
+import * as r69 from './webhook-endpoint/handshake/route';
+import * as r70 from './webhook-endpoint/replay/route';
+import * as r71 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/alerts/{alertId}', handlers: r0 },
-  { path: '/alerts', handlers: r1 },
-  { path: '/attachments/{attachmentId}/content', handlers: r2 },
-  { path: '/attachments/{attachmentId}', handlers: r3 },
-  { path: '/attachments', handlers: r4 },
-  { path: '/bank-accounts/manual/{accountId}/review', handlers: r5 },
-  { path: '/bank-accounts/manual/pending', handlers: r6 },
-  { path: '/cases/{caseId}/assignee', handlers: r7 },
-  { path: '/cases/{caseId}/matches/{matchId}/approval', handlers: r8 },
-  { path: '/cases/{caseId}/matches/{matchId}/proposal', handlers: r9 },
-  { path: '/cases/{caseId}/matches/{matchId}/rejection', handlers: r10 },
-  { path: '/cases/{caseId}', handlers: r11 },
-  { path: '/cases', handlers: r12 },
-  { path: '/cities', handlers: r13 },
-  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r14 },
-  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r15 },
-  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r16 },
-  { path: '/docs', handlers: r17 },
-  { path: '/entities/{entityId}/addresses', handlers: r18 },
-  { path: '/entities/{entityId}/bank-accounts', handlers: r19 },
-  { path: '/entities/{entityId}/identities', handlers: r20 },
-  { path: '/entities/{entityId}/matches', handlers: r21 },
-  { path: '/entities/{entityId}', handlers: r22 },
-  { path: '/entities/{entityId}/screen', handlers: r23 },
-  { path: '/entities/client/{entityId}/classification', handlers: r24 },
-  { path: '/entities/client/{entityId}/status', handlers: r25 },
-  { path: '/entities/client/bulk', handlers: r26 },
-  { path: '/entities/client', handlers: r27 },
-  { path: '/entities/prospect', handlers: r28 },
-  { path: '/entities', handlers: r29 },
-  { path: '/entities/screening', handlers: r30 },
-  { path: '/entity-relationships/{relationshipId}/decision', handlers: r31 },
-  { path: '/entity-relationships/{relationshipId}/resend', handlers: r32 },
-  { path: '/entity-relationships/invite', handlers: r33 },
-  { path: '/health', handlers: r34 },
-  { path: '/jobs/{jobId}', handlers: r35 },
-  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r36 },
-  { path: '/kyc/{kycId}/agreements', handlers: r37 },
-  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r38 },
-  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r39 },
-  { path: '/kyc/{kycId}/questions', handlers: r40 },
-  { path: '/kyc/{kycId}/reviews', handlers: r41 },
-  { path: '/kyc/{kycId}', handlers: r42 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r43 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r44 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r45 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r46 },
-  { path: '/kyc-flows/{flowId}/forms', handlers: r47 },
-  { path: '/kyc-flows/{flowId}', handlers: r48 },
-  { path: '/kyc-flows', handlers: r49 },
-  { path: '/notes', handlers: r50 },
-  { path: '/openapi.json', handlers: r51 },
-  { path: '/relationship-confirmations', handlers: r52 },
-  { path: '/screening/search', handlers: r53 },
-  { path: '/tags', handlers: r54 },
-  { path: '/transaction-rules/{ruleId}/backtest', handlers: r55 },
-  { path: '/transaction-rules/{ruleId}', handlers: r56 },
-  { path: '/transaction-rules/{ruleId}/status', handlers: r57 },
-  { path: '/transaction-rules', handlers: r58 },
-  { path: '/transaction-rules/templates', handlers: r59 },
-  { path: '/transactions/{transactionId}', handlers: r60 },
-  { path: '/transactions', handlers: r61 },
-  { path: '/webhook-endpoint/disable', handlers: r62 },
-  { path: '/webhook-endpoint/enable', handlers: r63 },
-  { path: '/webhook-endpoint/handshake', handlers: r64 },
-  { path: '/webhook-endpoint/replay', handlers: r65 },
-  { path: '/webhook-endpoint', handlers: r66 },
+  { path: '/alerts/assignee', handlers: r1 },
+  { path: '/alerts', handlers: r2 },
+  { path: '/attachments/{attachmentId}/content', handlers: r3 },
+  { path: '/attachments/{attachmentId}', handlers: r4 },
+  { path: '/attachments', handlers: r5 },
+  { path: '/bank-accounts/manual/{accountId}/review', handlers: r6 },
+  { path: '/bank-accounts/manual/pending', handlers: r7 },
+  { path: '/cases/{caseId}/assignee', handlers: r8 },
+  { path: '/cases/{caseId}/disposition-decision', handlers: r9 },
+  { path: '/cases/{caseId}/disposition-proposal', handlers: r10 },
+  { path: '/cases/{caseId}/matches/{matchId}/approval', handlers: r11 },
+  { path: '/cases/{caseId}/matches/{matchId}/proposal', handlers: r12 },
+  { path: '/cases/{caseId}/matches/{matchId}/rejection', handlers: r13 },
+  { path: '/cases/{caseId}/notes', handlers: r14 },
+  { path: '/cases/{caseId}', handlers: r15 },
+  { path: '/cases/{caseId}/str-report/xml', handlers: r16 },
+  { path: '/cases', handlers: r17 },
+  { path: '/cities', handlers: r18 },
+  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r19 },
+  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r20 },
+  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r21 },
+  { path: '/docs', handlers: r22 },
+  { path: '/entities/{entityId}/addresses', handlers: r23 },
+  { path: '/entities/{entityId}/bank-accounts', handlers: r24 },
+  { path: '/entities/{entityId}/identities', handlers: r25 },
+  { path: '/entities/{entityId}/matches', handlers: r26 },
+  { path: '/entities/{entityId}', handlers: r27 },
+  { path: '/entities/{entityId}/screen', handlers: r28 },
+  { path: '/entities/client/{entityId}/classification', handlers: r29 },
+  { path: '/entities/client/{entityId}/status', handlers: r30 },
+  { path: '/entities/client/bulk', handlers: r31 },
+  { path: '/entities/client', handlers: r32 },
+  { path: '/entities/prospect', handlers: r33 },
+  { path: '/entities', handlers: r34 },
+  { path: '/entities/screening', handlers: r35 },
+  { path: '/entity-relationships/{relationshipId}/decision', handlers: r36 },
+  { path: '/entity-relationships/{relationshipId}/resend', handlers: r37 },
+  { path: '/entity-relationships/invite', handlers: r38 },
+  { path: '/health', handlers: r39 },
+  { path: '/jobs/{jobId}', handlers: r40 },
+  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r41 },
+  { path: '/kyc/{kycId}/agreements', handlers: r42 },
+  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r43 },
+  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r44 },
+  { path: '/kyc/{kycId}/questions', handlers: r45 },
+  { path: '/kyc/{kycId}/reviews', handlers: r46 },
+  { path: '/kyc/{kycId}', handlers: r47 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r48 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r49 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r50 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r51 },
+  { path: '/kyc-flows/{flowId}/forms', handlers: r52 },
+  { path: '/kyc-flows/{flowId}', handlers: r53 },
+  { path: '/kyc-flows', handlers: r54 },
+  { path: '/notes', handlers: r55 },
+  { path: '/openapi.json', handlers: r56 },
+  { path: '/relationship-confirmations', handlers: r57 },
+  { path: '/screening/search', handlers: r58 },
+  { path: '/tags', handlers: r59 },
+  { path: '/transaction-rules/{ruleId}/backtest', handlers: r60 },
+  { path: '/transaction-rules/{ruleId}', handlers: r61 },
+  { path: '/transaction-rules/{ruleId}/status', handlers: r62 },
+  { path: '/transaction-rules', handlers: r63 },
+  { path: '/transaction-rules/templates', handlers: r64 },
+  { path: '/transactions/{transactionId}', handlers: r65 },
+  { path: '/transactions', handlers: r66 },
+  { path: '/webhook-endpoint/disable', handlers: r67 },
+  { path: '/webhook-endpoint/enable', handlers: r68 },
+  { path: '/webhook-endpoint/handshake', handlers: r69 },
+  { path: '/webhook-endpoint/replay', handlers: r70 },
+  { path: '/webhook-endpoint', handlers: r71 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
