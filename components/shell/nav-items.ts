@@ -1,4 +1,4 @@
-import { Landmark, LayoutDashboard, Network, Users, Webhook, type LucideIcon } from 'lucide-react';
+import { Bell, Landmark, LayoutDashboard, Network, SlidersHorizontal, Users, Webhook, type LucideIcon } from 'lucide-react';
 import type { Role } from '@/lib/auth/options';
 
 export interface NavItem {
@@ -16,5 +16,7 @@ export const navItems: NavItem[] = [
   { href: '/entities', labelKey: 'nav.entities', roles: ['admin', 'officer', 'rm'], icon: Users },
   { href: '/bank-accounts/review', labelKey: 'nav.bankReview', roles: ['admin', 'officer'], icon: Landmark },
   { href: '/relationships/approvals', labelKey: 'nav.relationships', roles: ['admin', 'officer'], icon: Network },
+  { href: '/alerts', labelKey: 'nav.alerts', roles: ['admin', 'officer'], icon: Bell },
+  { href: '/rules', labelKey: 'nav.rules', roles: ['admin', 'officer'], icon: SlidersHorizontal },
   { href: '/admin/webhooks', labelKey: 'nav.webhooks', roles: ['admin'], icon: Webhook },
 ];
