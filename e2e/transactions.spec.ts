@@ -55,8 +55,8 @@ test('maker proposes Reported, the maker cannot approve, a second officer approv
   await expect(page.getByText('1 alerts updated.')).toBeVisible();
 
   await page.goto(`/en/cases/${seed.monitoring.caseId}`);
-  await page.getByLabel('Title').fill('Pattern');
-  await page.getByLabel('Note').fill('Three deposits just under 10,000 within three hours.');
+  await page.locator('#note-title').fill('Pattern');
+  await page.locator('#note-text').fill('Three deposits just under 10,000 within three hours.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByText('Three deposits just under 10,000 within three hours.')).toBeVisible();
   await page.getByLabel('Disposition').selectOption('Reported');

@@ -142,9 +142,7 @@ export function RuleManager() {
               <Th>{t('type')}</Th>
               <Th>{t('status')}</Th>
               <Th>{t('version')}</Th>
-              <Th>
-                <span className="sr-only">{t('edit')}</span>
-              </Th>
+              <Th>{t('edit')}</Th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

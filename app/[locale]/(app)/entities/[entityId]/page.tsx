@@ -18,6 +18,7 @@ import type { EntityProfile } from '@/components/entities/profile-types';
 import { ProfileSections } from '@/components/entities/profile-sections';
 import { getOwnershipGraph } from '@/lib/relationships/ownership-graph';
 import { OwnershipCard } from '@/components/relationships/ownership-card';
+import { EntityTransactions } from '@/components/transactions/entity-transactions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -89,6 +90,7 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
               subjectName={name}
             />
           ) : null}
+          <EntityTransactions entityId={entity.id} />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {canChange && entity.status ? (
