@@ -35,7 +35,7 @@ describe('POST /transactions under random input', () => {
       {
         source: fc.oneof(side, junk),
         target: fc.oneof(side, junk),
-        externalRef: fc.oneof(fc.string({ maxLength: 210 }), junk),
+        externalRef: fc.oneof(fc.string({ maxLength: 210 }), fc.string({ unit: 'binary', maxLength: 20 }), junk),
         transactionDate: fc.oneof(fc.constantFrom('2026-11-20T10:00:00Z', '2026-02-30T10:00:00Z', '2026-11-20T10:00:00+03:00', '2026-13-01T00:00:00Z'), junk),
         amount: fc.oneof(
           fc.constantFrom('1', '0', '-1', '1e5', '99999999999999999999999999999999', '12.3456789012345678901', ' 5 '),
@@ -46,7 +46,12 @@ describe('POST /transactions under random input', () => {
         exchangeRate: fc.oneof(fc.constantFrom('3.75', 'x'), junk),
         valueDate: junk,
         tagIds: fc.oneof(fc.array(fc.uuid(), { maxLength: 2 }), junk),
-        securityDetails: junk,
+        securityDetails: fc.oneof(
+          fc.constant({ isin: 'SA000\u0000' }),
+          fc.constant({ isin: 'SA\ud800' }),
+          fc.dictionary(fc.string(), fc.string({ unit: 'binary' }), { maxKeys: 2 }),
+          junk,
+        ),
         correctsTransactionId: fc.oneof(fc.uuid(), junk),
       },
       { requiredKeys: [] },
@@ -59,5 +64,5 @@ describe('POST /transactions under random input', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 180_000);
 });

@@ -92,7 +92,10 @@ export const createTransactionInput = z
     paymentForm: text(100).optional(),
     paymentType: text(100).optional(),
     internalTransferReason: text(100).optional(),
-    securityDetails: z.record(z.string(), z.unknown()).optional(),
+    securityDetails: z
+      .record(z.string(), z.unknown())
+      .refine((v) => !/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(v)), 'must not contain NUL (U+0000) or unpaired surrogate characters')
+      .optional(),
     correctsTransactionId: z.uuid().optional(),
     tagIds: z.array(z.uuid()).max(50).optional(),
   })
