@@ -80,6 +80,12 @@ export async function createTransaction({
     if (body.correctsTransactionId && !(await tx.transaction.findFirst({ where: { tenantId, id: body.correctsTransactionId }, select: { id: true } }))) {
       throw AppError.notFound();
     }
+    // One ingest at a time per entity (sorted, so two entities never deadlock): a rule's window must
+    // see the entity's other transactions of the same instant, or concurrent parts of a structuring
+    // pattern would each miss the others.
+    for (const entityId of [...new Set([sourceEntity?.id, targetEntity?.id].filter((v): v is string => !!v))].sort()) {
+      await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text AS locked`, [`transactions:${tenantId}:${entityId}`]);
+    }
     const existing = await findByExternalRef(db, tenantId, body.externalRef, hash);
     if (existing) return { created: false, loaded: await readTransactions(db, tenantId, [existing]) };
 

@@ -205,4 +205,31 @@ describe('rules at ingest', () => {
     expectContract(transactionList, list.body);
     expect(list.body.meta.totalCount).toBe(1);
   });
+
+  it('concurrent parts of a structuring pattern see each other: exactly one alert for three simultaneous deposits', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    await publishRule(t, {
+      code: 'STRUCT',
+      nameEn: 'Structuring',
+      nameAr: 'تجزئة',
+      config: { template: 'Structuring', params: { threshold: '10000', marginPercent: 10, minCount: 3, windowHours: 72, currency: 'SAR' } },
+    });
+    const vIban = `CONC-${e.id}`;
+    const answers = await Promise.all(
+      ['9500', '9600', '9700'].map((amount, i) =>
+        post(
+          t,
+          body(e.id, {
+            amount,
+            target: { method: 'Wallet', vIban, entity: { id: e.id } },
+            transactionDate: `2026-11-20T10:00:00Z`,
+            externalRef: `conc-${i}-${e.id}`,
+          }),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(answers.flatMap((a) => a.body.data.triggeredAlerts)).toHaveLength(1);
+  });
 });
