@@ -37,7 +37,14 @@ describe('tenant isolation of transaction monitoring', () => {
     const tx = (
       await callRoute(createTxRoute, 'POST', '/x', {
         headers: t.headers,
-        body: { source: { method: 'Cash' }, target: { method: 'Wallet', vIban: 'ISO-1', entity: { id: e.id } }, externalRef: 'iso-1', transactionDate: '2026-11-20T10:00:00Z', amount: '5', currency: 'SAR' },
+        body: {
+          source: { method: 'Cash' },
+          target: { method: 'Wallet', vIban: 'ISO-1', entity: { id: e.id } },
+          externalRef: 'iso-1',
+          transactionDate: '2026-11-20T10:00:00Z',
+          amount: '5',
+          currency: 'SAR',
+        },
       })
     ).body.data;
     const alert = tx.triggeredAlerts[0];
@@ -54,7 +61,8 @@ describe('tenant isolation of transaction monitoring', () => {
       (await callRoute(assignRoute, 'PATCH', '/x', { headers: s, body: { alertIds: [alert.id], assigneeUserId: null } })).status,
       (await callRoute(getCaseRoute, 'GET', '/x', { headers: h, params: { caseId: alert.caseId } })).status,
       (await callRoute(noteRoute, 'POST', '/x', { headers: h, params: { caseId: alert.caseId }, body: { title: 'x', description: 'y' } })).status,
-      (await callRoute(proposeRoute, 'POST', '/x', { headers: s, params: { caseId: alert.caseId }, body: { disposition: 'FalsePositive', comment: 'x' } })).status,
+      (await callRoute(proposeRoute, 'POST', '/x', { headers: s, params: { caseId: alert.caseId }, body: { disposition: 'FalsePositive', comment: 'x' } }))
+        .status,
       (await callRoute(strXmlRoute, 'GET', '/x', { headers: h, params: { caseId: alert.caseId } })).status,
     ];
     expect(statuses).toEqual(Array(statuses.length).fill(404));
@@ -62,10 +70,19 @@ describe('tenant isolation of transaction monitoring', () => {
     expect((await callRoute(listAlertsRoute, 'GET', '/x', { headers: h })).body.meta.totalCount).toBe(0);
     // An officer of the owning tenant assigning to an officer of another tenant: 404 too.
     const mine = await createOfficer(t);
-    expect((await callRoute(assignRoute, 'PATCH', '/x', { headers: mine.headers, body: { alertIds: [alert.id], assigneeUserId: officer.id } })).status).toBe(404);
+    expect((await callRoute(assignRoute, 'PATCH', '/x', { headers: mine.headers, body: { alertIds: [alert.id], assigneeUserId: officer.id } })).status).toBe(
+      404,
+    );
     // No key: 401; an rm session cannot write rules: 403.
     expect((await callRoute(listAlertsRoute, 'GET', '/x')).status).toBe(401);
     const rm = await createOfficer(t, 'rm');
-    expect((await callRoute(createRuleRoute, 'POST', '/x', { headers: rm.headers, body: { code: 'R2', nameEn: 'a', nameAr: 'ب', config: { template: 'RoundAmount', params: {} } } })).status).toBe(403);
+    expect(
+      (
+        await callRoute(createRuleRoute, 'POST', '/x', {
+          headers: rm.headers,
+          body: { code: 'R2', nameEn: 'a', nameAr: 'ب', config: { template: 'RoundAmount', params: {} } },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
