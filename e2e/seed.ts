@@ -7,6 +7,7 @@ import { createTestTenant } from '@/scripts/testing/factories';
 import { addAddress, addAuditEvents, createBankAccount, createClient, createTag, makePdf, makePng, saudiIban, SEED_ACTOR, upload } from './fixtures/records';
 import { USERS, type SeedResult } from './fixtures/users';
 import { kycIdOf, submitBaseForms } from '@/scripts/testing/kyc-factories';
+import { seedMonitoring } from './fixtures/monitoring';
 
 async function main(out: string) {
   const alpha = await createTestTenant({ slug: 'e2e-alpha', nameEn: 'Alpha Capital', nameAr: 'ألفا كابيتال' });
@@ -97,12 +98,15 @@ async function main(out: string) {
   });
   const betaDoc = await upload(beta.id, makePng(16), 'beta-only.png');
 
+  const monitoring = await seedMonitoring(alpha.id, omar.id);
+
   const result: SeedResult = {
     alpha: { id: alpha.id, slug: alpha.slug, apiKey: alpha.apiKey },
     beta: { id: beta.id, slug: beta.slug },
     entities: { fatimah: fatimah.id, omar: omar.id, statusClient: statusClient.id, betaSecret: secret.id, kycProspect: layla.id },
     accounts: { toApprove: { id: toApprove.data.id, iban: toApprove.data.iban }, toReject: { id: toReject.data.id, iban: toReject.data.iban } },
     attachments: { alphaImage: front.id, alphaPdf: back.id, betaImage: betaDoc.id },
+    monitoring,
   };
   fs.writeFileSync(out, JSON.stringify(result, null, 2));
 }

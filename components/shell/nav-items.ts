@@ -1,4 +1,16 @@
-import { ClipboardCheck, Landmark, LayoutDashboard, Network, UserCog, Users, UsersRound, Webhook, type LucideIcon } from 'lucide-react';
+import {
+  Bell,
+  ClipboardCheck,
+  Landmark,
+  LayoutDashboard,
+  Network,
+  SlidersHorizontal,
+  UserCog,
+  Users,
+  UsersRound,
+  Webhook,
+  type LucideIcon,
+} from 'lucide-react';
 import type { Role } from '@/lib/auth/options';
 
 export interface NavItem {
@@ -17,6 +29,8 @@ export const navItems: NavItem[] = [
   { href: '/kyc/flows', labelKey: 'nav.kycFlows', roles: ['admin', 'officer'], icon: ClipboardCheck },
   { href: '/bank-accounts/review', labelKey: 'nav.bankReview', roles: ['admin', 'officer'], icon: Landmark },
   { href: '/relationships/approvals', labelKey: 'nav.relationships', roles: ['admin', 'officer'], icon: Network },
+  { href: '/alerts', labelKey: 'nav.alerts', roles: ['admin', 'officer'], icon: Bell },
+  { href: '/rules', labelKey: 'nav.rules', roles: ['admin', 'officer'], icon: SlidersHorizontal },
   { href: '/admin/webhooks', labelKey: 'nav.webhooks', roles: ['admin'], icon: Webhook },
   { href: '/admin/users', labelKey: 'nav.users', roles: ['admin'], icon: UsersRound },
   { href: '/account', labelKey: 'nav.account', roles: ['admin', 'officer', 'rm'], icon: UserCog },

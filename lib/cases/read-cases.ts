@@ -12,6 +12,7 @@ import type { EntityOut } from '@/lib/entities/schemas';
 import { loadReviews, MATCH_COLUMNS, MATCH_ORDER, matchUserIds, toStoredMatch, type MatchRow, type ReviewRow } from './match-json';
 import type { CaseListOut, CaseOut, ListCasesQuery, MatchListOut, StoredMatchOut } from './schemas';
 import { loadUsers, type UserOut } from './users';
+import { loadMonitoringParts } from '@/lib/transactions/monitoring-case';
 
 interface CaseRow {
   id: string;
@@ -99,12 +100,13 @@ export async function getCase({ tenantId, caseId }: { tenantId: string; caseId: 
   });
   const { row, matches, reviews, entity } = loaded;
   const users = await loadUsers([row.makerUserId, row.checkerUserId, row.assigneeUserId, ...matchUserIds(matches, reviews)].filter((id): id is string => !!id));
-  return toCase(
+  const out = toCase(
     row,
     entity,
     users,
     matches.map((m) => toStoredMatch(m, users, reviews.get(m.id))),
   );
+  return row.kind === 'TransactionMonitoring' ? { ...out, ...(await loadMonitoringParts({ tenantId, caseId })) } : out;
 }
 
 export async function listEntityMatches({
@@ -172,6 +174,10 @@ function toCase(row: CaseRow, entity: EntityOut, users: Map<string, UserOut>, ma
     matches,
     relationshipCases: [],
     transactionAlerts: [],
+    proposedDisposition: null,
+    decisions: [],
+    notes: [],
+    strReport: null,
   };
 }
 

@@ -10,6 +10,7 @@ import { wireTimestamp } from '@/lib/core/format';
 import { userSchema } from '@/lib/attachments/schemas';
 import { entitySchema, hasNoNul } from '@/lib/entities/schemas';
 import { MatchSchema, WatchlistNameSchema, WatchlistSourceSchema } from '@/lib/screening/schemas';
+import { alertSchema, caseDecisionSchema, caseNoteSchema, strReportSchema } from '@/lib/transactions/schemas';
 
 export const MATCH_STATUSES = ['Unreviewed', 'PendingApproval', 'TruePositive', 'FalsePositive'] as const;
 export const CASE_STATUSES = ['Pending', 'InReview', 'PendingApproval', 'Closed'] as const;
@@ -121,7 +122,14 @@ export const caseSchema = z
     matchSummaries: z.array(z.object({ status: matchStatus, count: z.number().int() })).meta({ description: 'Open (not deprecated) matches by status.' }),
     matches: z.array(storedMatchSchema).meta({ description: 'GET /cases/{caseId}: every match of the case, deprecated ones last. Empty in GET /cases.' }),
     relationshipCases: z.array(z.unknown()),
-    transactionAlerts: z.array(z.unknown()).meta({ description: 'Transaction-monitoring cases: their alerts.' }),
+    transactionAlerts: z.array(alertSchema).meta({ description: 'Transaction-monitoring cases (GET /cases/{caseId}): their alerts, newest first.' }),
+    proposedDisposition: z
+      .enum(['FalsePositive', 'TruePositive', 'Reported'])
+      .nullable()
+      .meta({ description: 'Ours, transaction-monitoring cases: while PendingApproval, the disposition the maker proposed.' }),
+    decisions: z.array(caseDecisionSchema).meta({ description: 'Ours, transaction-monitoring cases: the maker-checker trail, oldest first.' }),
+    notes: z.array(caseNoteSchema).meta({ description: 'Ours, transaction-monitoring cases: officers’ notes, oldest first.' }),
+    strReport: strReportSchema.nullable().meta({ description: 'Ours: the STR draft of a case closed as Reported.' }),
   })
   .meta({ id: 'Case' });
 

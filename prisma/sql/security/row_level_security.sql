@@ -318,3 +318,38 @@ DROP POLICY IF EXISTS tenant_isolation ON "WatchlistImportChange";
 CREATE POLICY tenant_isolation ON "WatchlistImportChange"
   USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
   WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
+
+ALTER TABLE "CaseDecision" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "CaseDecision" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "CaseDecision";
+CREATE POLICY tenant_isolation ON "CaseDecision" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "CaseNote" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "CaseNote" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "CaseNote";
+CREATE POLICY tenant_isolation ON "CaseNote" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "StrReport" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "StrReport" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "StrReport";
+CREATE POLICY tenant_isolation ON "StrReport" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Transaction" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Transaction" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Transaction";
+CREATE POLICY tenant_isolation ON "Transaction" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "TransactionAlert" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "TransactionAlert" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "TransactionAlert";
+CREATE POLICY tenant_isolation ON "TransactionAlert" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "TransactionRule" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "TransactionRule" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "TransactionRule";
+CREATE POLICY tenant_isolation ON "TransactionRule" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "Wallet" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Wallet" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Wallet";
+CREATE POLICY tenant_isolation ON "Wallet" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));

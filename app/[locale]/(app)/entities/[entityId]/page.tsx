@@ -22,6 +22,7 @@ import { RetentionPanel } from '@/components/entities/retention-panel';
 import { getRetentionState } from '@/lib/privacy/erasure';
 import { getKycDetails } from '@/lib/kyc/kyc-details';
 import { KycCard } from '@/components/kyc/kyc-card';
+import { EntityTransactions } from '@/components/transactions/entity-transactions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -99,6 +100,7 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
               subjectName={name}
             />
           ) : null}
+          <EntityTransactions entityId={entity.id} />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {canChange && entity.status ? (

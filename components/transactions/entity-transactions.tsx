@@ -1,0 +1,63 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { fetchJson } from '@/components/ui/fetch-json';
+import { Table, Td, Th } from '@/components/ui/table';
+import type { TransactionPage } from './types';
+
+/** The entity's latest transactions on its profile (GET /transactions?entityId=…). */
+export function EntityTransactions({ entityId }: { entityId: string }) {
+  const t = useTranslations('transactions');
+  const tc = useTranslations('common');
+  const locale = useLocale();
+  const query = useQuery({
+    queryKey: ['tm-entity-transactions', entityId],
+    queryFn: () => fetchJson<TransactionPage>(`/services/crm/transactions?entityId=${entityId}&size=10`),
+  });
+  return (
+    <Card title={t('transactions')} id="entity-transactions">
+      {query.isPending ? (
+        <p className="text-sm text-slate-700">{tc('loading')}</p>
+      ) : query.isError ? (
+        <p className="text-sm text-red-800">{tc('errorDescription')}</p>
+      ) : query.data.data.length === 0 ? (
+        <p className="text-sm text-slate-700" data-testid="no-transactions">
+          {t('noTransactions')}
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <Table caption={t('transactions')}>
+            <thead>
+              <tr>
+                <Th>{t('date')}</Th>
+                <Th>{t('direction')}</Th>
+                <Th>{t('amount')}</Th>
+                <Th>{t('alerts')}</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {query.data.data.map((x) => (
+                <tr key={x.id}>
+                  <Td>
+                    <span dir="ltr">{x.transactionDate.replace('T', ' ').replace('Z', '')}</span>
+                  </Td>
+                  <Td>{t(`enum.${x.targetEntity?.id === entityId ? 'Credit' : 'Debit'}`)}</Td>
+                  <Td>
+                    <span dir="ltr" className="font-mono">
+                      {x.amount} {x.currency}
+                    </span>{' '}
+                    {x.isBlocked ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : null}
+                  </Td>
+                  <Td>{new Intl.NumberFormat(locale).format(x.triggeredAlerts.length)}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,323 @@
+'use client';
+
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { Badge, toneOfStatus } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { fetchJson, FetchError } from '@/components/ui/fetch-json';
+import { Field, Input, Select } from '@/components/ui/field';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { Table, Td, Th } from '@/components/ui/table';
+import type { BacktestOut, RuleItem, TemplateItem } from './types';
+
+const ENUM_OPTIONS: Record<string, string[]> = { direction: ['Any', 'Credit', 'Debit'], minGrade: ['High', 'Medium'] };
+
+interface Draft {
+  id: string | null;
+  code: string;
+  nameEn: string;
+  nameAr: string;
+  type: 'Hard' | 'Soft';
+  severity: 'Low' | 'Medium' | 'High' | 'Critical';
+  template: string;
+  params: Record<string, string | boolean>;
+}
+
+function draftOf(rule: RuleItem): Draft {
+  const config = rule.config as { template: string; params: Record<string, unknown> };
+  return {
+    id: rule.id,
+    code: rule.code,
+    nameEn: rule.nameEn,
+    nameAr: rule.nameAr,
+    type: rule.type,
+    severity: rule.severity,
+    template: config.template,
+    params: Object.fromEntries(Object.entries(config.params ?? {}).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)])),
+  };
+}
+
+/** Form values → the template's typed parameters (integers as numbers, decimals stay strings). */
+function paramsOf(draft: Draft, template: TemplateItem | undefined): Record<string, unknown> {
+  const vars = (template?.configVariables ?? {}) as Record<string, { type: string; optional: boolean }>;
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(vars)) {
+    const value = draft.params[key];
+    if (value === undefined || value === '') continue;
+    out[key] = spec.type === 'integer' || spec.type === 'number' ? (/^-?\d+$/.test(String(value)) ? Number(value) : value) : value;
+  }
+  return out;
+}
+
+export function RuleManager() {
+  const t = useTranslations('transactions');
+  const tc = useTranslations('common');
+  const locale = useLocale();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [days, setDays] = useState('30');
+  const [result, setResult] = useState<BacktestOut | null>(null);
+
+  const rules = useQuery({ queryKey: ['tm-rules'], queryFn: () => fetchJson<{ data: RuleItem[] }>('/services/crm/transaction-rules') });
+  const templates = useQuery({ queryKey: ['tm-templates'], queryFn: () => fetchJson<{ data: TemplateItem[] }>('/services/crm/transaction-rules/templates') });
+  const template = templates.data?.data.find((x) => x.template === draft?.template);
+
+  const fail = (error: unknown) => {
+    setNotice(null);
+    setErrors(error instanceof FetchError ? (error.body?.validationErrors ?? [error.messageIn(locale)]) : [tc('errorDescription')]);
+  };
+  const save = useMutation({
+    mutationFn: async (d: Draft) => {
+      const config = { template: d.template, params: paramsOf(d, template) };
+      const body = { nameEn: d.nameEn, nameAr: d.nameAr, type: d.type, severity: d.severity, config };
+      return d.id
+        ? fetchJson<{ data: RuleItem }>(`/services/crm/transaction-rules/${d.id}`, { method: 'PATCH', body: JSON.stringify(body) })
+        : fetchJson<{ data: RuleItem }>('/services/crm/transaction-rules', { method: 'POST', body: JSON.stringify({ ...body, code: d.code }) });
+    },
+    onSuccess: (res) => {
+      setErrors([]);
+      setNotice(t('saved'));
+      setDraft(draftOf(res.data));
+      void client.invalidateQueries({ queryKey: ['tm-rules'] });
+    },
+    onError: fail,
+  });
+  const status = useMutation({
+    mutationFn: ({ id, to }: { id: string; to: 'Published' | 'Deactivated' }) =>
+      fetchJson(`/services/crm/transaction-rules/${id}/status`, { method: 'PATCH', body: JSON.stringify({ status: to }) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['tm-rules'] }),
+    onError: fail,
+  });
+  const backtest = useMutation({
+    mutationFn: (d: Draft) =>
+      fetchJson<{ data: BacktestOut }>(`/services/crm/transaction-rules/${d.id}/backtest`, {
+        method: 'POST',
+        body: JSON.stringify({ days: Number(days) || 30, config: { template: d.template, params: paramsOf(d, template) } }),
+      }),
+    onSuccess: (res) => {
+      setErrors([]);
+      setResult(res.data);
+    },
+    onError: fail,
+  });
+
+  const startNew = () => {
+    const first = templates.data?.data[0]?.template ?? 'LargeAmount';
+    setDraft({ id: null, code: '', nameEn: '', nameAr: '', type: 'Soft', severity: 'Medium', template: first, params: {} });
+    setErrors([]);
+    setResult(null);
+    setNotice(null);
+  };
+  const errorFor = (path: string) =>
+    errors
+      .find((e) => e.startsWith(`${path}:`))
+      ?.slice(path.length + 1)
+      .trim();
+  const vars = Object.entries((template?.configVariables ?? {}) as Record<string, { type: string; optional: boolean }>);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Button onClick={startNew} data-testid="new-rule">
+          {t('newRule')}
+        </Button>
+      </div>
+      {rules.isPending ? (
+        <LoadingState label={tc('loading')} />
+      ) : rules.isError ? (
+        <ErrorState title={tc('errorTitle')} description={tc('errorDescription')} />
+      ) : rules.data.data.length === 0 ? (
+        <EmptyState title={t('emptyRules')} description={t('emptyRulesDescription')} />
+      ) : (
+        <Table caption={t('rulesTitle')}>
+          <thead>
+            <tr>
+              <Th>{t('code')}</Th>
+              <Th>{t('rule')}</Th>
+              <Th>{t('template')}</Th>
+              <Th>{t('type')}</Th>
+              <Th>{t('status')}</Th>
+              <Th>{t('version')}</Th>
+              <Th>{t('edit')}</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rules.data.data.map((r) => (
+              <tr key={r.id} data-rule={r.code}>
+                <Td>
+                  <span dir="ltr" className="font-mono text-xs">
+                    {r.code}
+                  </span>
+                </Td>
+                <Td>
+                  <span dir="auto">{locale === 'ar' ? r.nameAr : r.nameEn}</span>
+                </Td>
+                <Td>{t(`templates.${(r.config as { template: string }).template}` as 'templates.LargeAmount')}</Td>
+                <Td>{t(`enum.${r.type}`)}</Td>
+                <Td>
+                  <Badge tone={toneOfStatus(r.status === 'Published' ? 'Active' : r.status)}>{t(`enum.${r.status}`)}</Badge>
+                </Td>
+                <Td>{r.version}</Td>
+                <Td className="whitespace-nowrap">
+                  <div className="flex flex-wrap gap-2">
+                    <Button size="sm" variant="secondary" onClick={() => (setDraft(draftOf(r)), setErrors([]), setResult(null), setNotice(null))}>
+                      {t('edit')}
+                    </Button>
+                    {r.status === 'Published' ? (
+                      <Button size="sm" variant="secondary" onClick={() => status.mutate({ id: r.id, to: 'Deactivated' })}>
+                        {t('deactivate')}
+                      </Button>
+                    ) : (
+                      <Button size="sm" onClick={() => status.mutate({ id: r.id, to: 'Published' })} data-testid={`publish-${r.code}`}>
+                        {t('publish')}
+                      </Button>
+                    )}
+                  </div>
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+
+      {draft ? (
+        <Card>
+          <form
+            className="grid gap-3 sm:grid-cols-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              save.mutate(draft);
+            }}
+            data-testid="rule-editor"
+          >
+            <Field label={t('template')} htmlFor="r-template">
+              <Select
+                id="r-template"
+                value={draft.template}
+                disabled={!!draft.id}
+                onChange={(e) => setDraft({ ...draft, template: e.target.value, params: {} })}
+              >
+                {(templates.data?.data ?? []).map((x) => (
+                  <option key={x.template} value={x.template}>
+                    {t(`templates.${x.template}` as 'templates.LargeAmount')}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t('code')} htmlFor="r-code" error={errorFor('code')}>
+              <Input id="r-code" dir="ltr" value={draft.code} disabled={!!draft.id} onChange={(e) => setDraft({ ...draft, code: e.target.value })} required />
+            </Field>
+            <Field label={t('nameEn')} htmlFor="r-name-en" error={errorFor('nameEn')}>
+              <Input id="r-name-en" dir="ltr" lang="en" value={draft.nameEn} onChange={(e) => setDraft({ ...draft, nameEn: e.target.value })} required />
+            </Field>
+            <Field label={t('nameAr')} htmlFor="r-name-ar" error={errorFor('nameAr')}>
+              <Input id="r-name-ar" dir="rtl" lang="ar" value={draft.nameAr} onChange={(e) => setDraft({ ...draft, nameAr: e.target.value })} required />
+            </Field>
+            <Field label={t('type')} htmlFor="r-type">
+              <Select id="r-type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as Draft['type'] })}>
+                <option value="Soft">{t('enum.Soft')}</option>
+                <option value="Hard">{t('enum.Hard')}</option>
+              </Select>
+            </Field>
+            <Field label={t('severity')} htmlFor="r-severity">
+              <Select id="r-severity" value={draft.severity} onChange={(e) => setDraft({ ...draft, severity: e.target.value as Draft['severity'] })}>
+                {(['Low', 'Medium', 'High', 'Critical'] as const).map((s) => (
+                  <option key={s} value={s}>
+                    {t(`enum.${s}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
+              <legend className="text-sm font-semibold text-slate-800">{t('parameters')}</legend>
+              {vars.map(([key, spec]) => {
+                const id = `p-${key}`;
+                const value = draft.params[key];
+                const setValue = (v: string | boolean) => setDraft({ ...draft, params: { ...draft.params, [key]: v } });
+                return (
+                  <Field key={key} label={key} htmlFor={id} error={errorFor(`config.params.${key}`)}>
+                    {spec.type === 'enum' ? (
+                      <Select id={id} value={String(value ?? '')} onChange={(e) => setValue(e.target.value)}>
+                        <option value="">—</option>
+                        {(ENUM_OPTIONS[key] ?? []).map((o) => (
+                          <option key={o} value={o}>
+                            {o}
+                          </option>
+                        ))}
+                      </Select>
+                    ) : spec.type === 'boolean' ? (
+                      <input id={id} type="checkbox" className="h-5 w-5" checked={value === true} onChange={(e) => setValue(e.target.checked)} />
+                    ) : (
+                      <Input
+                        id={id}
+                        dir="ltr"
+                        inputMode={spec.type === 'decimal' ? 'decimal' : spec.type === 'integer' ? 'numeric' : undefined}
+                        value={String(value ?? '')}
+                        required={!spec.optional}
+                        aria-invalid={errorFor(`config.params.${key}`) ? true : undefined}
+                        onChange={(e) => setValue(e.target.value)}
+                      />
+                    )}
+                  </Field>
+                );
+              })}
+            </fieldset>
+            {errors.filter((e) => !/^(code|nameEn|nameAr|config\.params\.\w+):/.test(e)).length ? (
+              <p role="alert" className="text-sm text-red-800 sm:col-span-2">
+                {errors.join('; ')}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
+              <Button type="submit" disabled={save.isPending} data-testid="save-rule">
+                {draft.id ? t('save') : t('create')}
+              </Button>
+              {draft.id ? (
+                <>
+                  <Field label={t('backtestDays')} htmlFor="bt-days">
+                    <Input id="bt-days" dir="ltr" inputMode="numeric" className="w-24" value={days} onChange={(e) => setDays(e.target.value)} />
+                  </Field>
+                  <Button type="button" variant="secondary" disabled={backtest.isPending} onClick={() => backtest.mutate(draft)} data-testid="run-backtest">
+                    {t('backtest')}
+                  </Button>
+                </>
+              ) : null}
+              <Button type="button" variant="secondary" onClick={() => setDraft(null)}>
+                {t('cancel')}
+              </Button>
+            </div>
+            <div aria-live="polite" className="sm:col-span-2">
+              {notice ? (
+                <p role="status" className="text-sm text-emerald-800">
+                  {notice}
+                </p>
+              ) : null}
+              {result ? (
+                <p role="status" data-testid="backtest-result" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+                  {result.proposed
+                    ? t('backtestResult', {
+                        days: result.days,
+                        transactions: result.transactions,
+                        current: result.current.alerts,
+                        currentEntities: result.current.entities,
+                        proposed: result.proposed.alerts,
+                        proposedEntities: result.proposed.entities,
+                      })
+                    : t('backtestCurrentOnly', {
+                        days: result.days,
+                        transactions: result.transactions,
+                        current: result.current.alerts,
+                        currentEntities: result.current.entities,
+                      })}
+                </p>
+              ) : null}
+            </div>
+          </form>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

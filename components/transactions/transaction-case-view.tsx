@@ -1,0 +1,270 @@
+'use client';
+
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { Badge, toneOfStatus } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DateTimeText } from '@/components/ui/dates';
+import { fetchJson, FetchError } from '@/components/ui/fetch-json';
+import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { Table, Td, Th } from '@/components/ui/table';
+import { FlowChart } from './flow-chart';
+import { SEVERITY_TONE, type CaseView, type TransactionPage } from './types';
+
+type Disposition = 'FalsePositive' | 'TruePositive' | 'Reported';
+
+export function TransactionCaseView({ initial, userId }: { initial: CaseView; userId: string }) {
+  const t = useTranslations('transactions');
+  const tc = useTranslations('common');
+  const locale = useLocale();
+  const client = useQueryClient();
+  const url = `/services/crm/cases/${initial.id}`;
+  const caseQuery = useQuery({ queryKey: ['tm-case', initial.id], queryFn: () => fetchJson<CaseView>(url), initialData: initial });
+  const c = caseQuery.data;
+  const flows = useQuery({
+    queryKey: ['tm-flows', c.entityId],
+    queryFn: () => fetchJson<TransactionPage>(`/services/crm/transactions?entityId=${c.entityId}&size=100`),
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [disposition, setDisposition] = useState<Disposition>('FalsePositive');
+  const [comment, setComment] = useState('');
+  const [checkComment, setCheckComment] = useState('');
+  const [note, setNote] = useState({ title: '', description: '' });
+
+  const act = useMutation({
+    mutationFn: ({ path, body }: { path: string; body: unknown }) => fetchJson(`${url}/${path}`, { method: 'POST', body: JSON.stringify(body) }),
+    onSuccess: () => {
+      setError(null);
+      setComment('');
+      setCheckComment('');
+      setNote({ title: '', description: '' });
+    },
+    onError: (e) => setError(t('actionFailed', { message: e instanceof FetchError ? e.messageIn(locale) : tc('errorDescription') })),
+    onSettled: () => client.invalidateQueries({ queryKey: ['tm-case', initial.id] }),
+  });
+
+  const name = locale === 'ar' ? (c.entity.nameAr ?? c.entity.nameEn) : (c.entity.nameEn ?? c.entity.nameAr);
+  const isMaker = c.makerUserId === userId;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-lg font-semibold text-slate-900" data-testid="case-entity">
+          <bdi>{name ?? c.entityId}</bdi>
+        </h2>
+        <span className="text-sm text-slate-700">{t('caseStatus')}:</span>
+        <Badge tone={toneOfStatus(c.status === 'Closed' ? 'Active' : c.status)}>
+          <span data-testid="case-status">{t(`enum.${c.status}`)}</span>
+        </Badge>
+        {c.disposition ? <Badge tone="info">{t(`enum.${c.disposition}`)}</Badge> : null}
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+
+      <Card title={t('alerts')} id="case-alerts">
+        <ul className="flex flex-col divide-y divide-slate-100">
+          {c.transactionAlerts.map((a) => (
+            <li key={a.id} className="flex flex-col gap-1 py-2" data-alert={a.id}>
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={SEVERITY_TONE[a.severity]}>{t(`enum.${a.severity}`)}</Badge>
+                <span className="font-medium" dir="auto">
+                  {a.transactionRule ? (locale === 'ar' ? a.transactionRule.nameAr : a.transactionRule.nameEn) : '—'}
+                </span>
+                {a.transactionRule ? (
+                  <span className="text-xs text-slate-600">{t('ruleVersion', { code: a.transactionRule.code, version: a.transactionRule.version })}</span>
+                ) : null}
+                <span className="text-xs text-slate-600">
+                  <DateTimeText locale={locale} value={a.createdAt} />
+                </span>
+              </div>
+              <p className="text-sm text-slate-800">
+                <bdi>{locale === 'ar' ? a.reasonAr : a.reasonEn}</bdi>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Card>
+
+      <Card title={t('timeline')} id="case-flows">
+        <p className="mb-2 text-sm text-slate-700">{t('timelineDescription')}</p>
+        {flows.data ? <FlowChart transactions={flows.data.data} entityId={c.entityId} /> : null}
+        {flows.data ? (
+          <div className="mt-3 overflow-x-auto">
+            <Table caption={t('transactions')}>
+              <thead>
+                <tr>
+                  <Th>{t('date')}</Th>
+                  <Th>{t('direction')}</Th>
+                  <Th>{t('amount')}</Th>
+                  <Th>{t('status')}</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {flows.data.data.slice(0, 20).map((x) => (
+                  <tr key={x.id}>
+                    <Td>
+                      <span dir="ltr">{x.transactionDate.replace('T', ' ').replace('Z', '')}</span>
+                    </Td>
+                    <Td>{t(`enum.${x.targetEntity?.id === c.entityId ? 'Credit' : 'Debit'}`)}</Td>
+                    <Td>
+                      <span dir="ltr" className="font-mono">
+                        {x.amount} {x.currency}
+                      </span>
+                    </Td>
+                    <Td>{x.status === 'Blocked' ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : t('enum.Received')}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        ) : null}
+      </Card>
+
+      <Card title={t('notes')} id="case-notes">
+        {c.notes.length ? (
+          <ul className="mb-3 flex flex-col gap-2">
+            {c.notes.map((n) => (
+              <li key={n.id} className="rounded-md border border-slate-200 p-2 text-sm">
+                <p className="font-medium">
+                  <bdi>{n.title}</bdi>
+                </p>
+                <p className="whitespace-pre-wrap">
+                  <bdi>{n.description}</bdi>
+                </p>
+                <p className="text-xs text-slate-600">
+                  {n.createdBy ? <bdi>{n.createdBy.displayName}</bdi> : null} · <DateTimeText locale={locale} value={n.createdAt} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mb-3 text-sm text-slate-700">{t('noNotes')}</p>
+        )}
+        <form
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            act.mutate({ path: 'notes', body: note });
+          }}
+        >
+          <Field label={t('noteTitle')} htmlFor="note-title">
+            <Input id="note-title" dir="auto" value={note.title} onChange={(e) => setNote({ ...note, title: e.target.value })} required />
+          </Field>
+          <Field label={t('noteText')} htmlFor="note-text">
+            <Textarea
+              id="note-text"
+              dir="auto"
+              rows={3}
+              value={note.description}
+              onChange={(e) => setNote({ ...note, description: e.target.value })}
+              required
+            />
+          </Field>
+          <div>
+            <Button type="submit" size="sm" disabled={act.isPending}>
+              {t('addNote')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      <Card title={t('decision')} id="case-decision">
+        {c.status === 'Closed' ? (
+          <p className="text-sm" data-testid="closed-with">
+            {t('closedWith', { disposition: t(`enum.${c.disposition ?? 'FalsePositive'}`) })}
+          </p>
+        ) : c.status === 'PendingApproval' ? (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm" data-testid="awaiting-checker">
+              {t('awaitingChecker', { disposition: t(`enum.${c.proposedDisposition ?? 'FalsePositive'}`), maker: c.makerUser?.displayName ?? '' })}
+            </p>
+            {isMaker ? (
+              <p className="text-sm text-amber-900">{t('youAreMaker')}</p>
+            ) : (
+              <div className="grid gap-2">
+                <Field label={t('comment')} htmlFor="check-comment">
+                  <Textarea id="check-comment" dir="auto" rows={2} value={checkComment} onChange={(e) => setCheckComment(e.target.value)} />
+                </Field>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    data-testid="approve"
+                    disabled={act.isPending}
+                    onClick={() => act.mutate({ path: 'disposition-decision', body: { approve: true, ...(checkComment ? { comment: checkComment } : {}) } })}
+                  >
+                    {t('approve')}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={act.isPending}
+                    onClick={() => act.mutate({ path: 'disposition-decision', body: { approve: false, ...(checkComment ? { comment: checkComment } : {}) } })}
+                  >
+                    {t('reject')}
+                  </Button>
+                </div>
+              </div>
+            )}
+          </div>
+        ) : (
+          <form
+            className="grid gap-2 sm:grid-cols-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              act.mutate({ path: 'disposition-proposal', body: { disposition, comment } });
+            }}
+          >
+            <Field label={t('disposition')} htmlFor="disposition">
+              <Select id="disposition" value={disposition} onChange={(e) => setDisposition(e.target.value as Disposition)}>
+                {(['FalsePositive', 'TruePositive', 'Reported'] as const).map((d) => (
+                  <option key={d} value={d}>
+                    {t(`enum.${d}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t('comment')} htmlFor="propose-comment">
+              <Textarea id="propose-comment" dir="auto" rows={2} value={comment} onChange={(e) => setComment(e.target.value)} required />
+            </Field>
+            <div>
+              <Button type="submit" disabled={act.isPending} data-testid="propose">
+                {t('propose')}
+              </Button>
+            </div>
+          </form>
+        )}
+        {c.decisions.length ? (
+          <div className="mt-3">
+            <h3 className="text-sm font-semibold">{t('trail')}</h3>
+            <ol className="mt-1 flex flex-col gap-1 text-sm">
+              {c.decisions.map((d) => (
+                <li key={d.id}>
+                  <DateTimeText locale={locale} value={d.createdAt} /> · {d.user ? <bdi>{d.user.displayName}</bdi> : null} · {d.action}{' '}
+                  {t(`enum.${d.disposition}`)}
+                  {d.comment ? (
+                    <>
+                      {' '}
+                      — <bdi>{d.comment}</bdi>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+      </Card>
+
+      <Card title={t('strDraft')} id="case-str">
+        {c.strReport ? (
+          <a className={buttonClass('primary', 'sm')} href={`${url}/str-report/xml`} data-testid="download-str">
+            {t('downloadStr')}
+          </a>
+        ) : (
+          <p className="text-sm text-slate-700">{t('noStr')}</p>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// Transaction monitoring screens in English and Arabic: the alert queue, the rules with a back-test,
+// and the case with the maker-checker disposition and the STR draft. axe on every screen, screenshots
+// at desktop and at 390 px.
+import { expect, expectAccessible, signIn, snap, test, USERS } from './fixtures/test';
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`monitoring screens (${locale})`, async ({ page, seed }) => {
+    await signIn(page, USERS.officer, locale);
+
+    await page.goto(`/${locale}/alerts`);
+    await expect(page.locator('[data-alert]').first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    await snap(page, `${locale}-alerts`);
+    await expectAccessible(page);
+
+    await page.goto(`/${locale}/rules`);
+    await expect(page.locator('[data-rule="STRUCT-10K"]')).toBeVisible();
+    await page
+      .locator('[data-rule="STRUCT-10K"]')
+      .getByRole('button', { name: locale === 'ar' ? 'تعديل' : 'Edit' })
+      .click();
+    await page.locator('#p-minCount').fill('2');
+    await page.getByTestId('run-backtest').click();
+    // Current version (3 in 72 h): the third deposit; edited (2 in 72 h): the second and third.
+    await expect(page.getByTestId('backtest-result')).toContainText(locale === 'ar' ? /الإصدار الحالي (1|١) / : 'current version 1 alerts');
+    await expect(page.getByTestId('backtest-result')).toContainText(locale === 'ar' ? /المعدّل (2|٢) / : 'edited version 2 alerts');
+    await page.locator('#p-threshold').fill('ten');
+    await page.getByTestId('run-backtest').click();
+    await expect(page.locator('#p-threshold-error')).toBeVisible();
+    await snap(page, `${locale}-rules`);
+    await expectAccessible(page);
+
+    await page.goto(`/${locale}/cases/${seed.monitoring.caseId}`);
+    await expect(page.getByTestId('case-entity')).toBeVisible();
+    await expect(page.getByTestId('flow-chart')).toBeVisible();
+    await snap(page, `${locale}-monitoring-case`);
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/alerts', '/rules', `/cases/${seed.monitoring.caseId}`]) {
+      await page.goto(`/${locale}${path}`);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} scrolls sideways at 390 px`).toBeLessThanOrEqual(1);
+      await snap(page, `${locale}-390${path.replace(/\//g, '-').replace(/-[0-9a-f-]{36}$/, '')}`);
+    }
+  });
+}
+
+test('maker proposes Reported, the maker cannot approve, a second officer approves, the STR draft downloads', async ({ page, browser, seed }) => {
+  await signIn(page, USERS.officer, 'en');
+  await page.goto(`/en/alerts`);
+  await page.locator('[data-alert]').first().getByRole('checkbox').check();
+  await page.getByTestId('assign-me').click();
+  await expect(page.getByText('1 alerts updated.')).toBeVisible();
+
+  await page.goto(`/en/cases/${seed.monitoring.caseId}`);
+  await page.locator('#note-title').fill('Pattern');
+  await page.locator('#note-text').fill('Three deposits just under 10,000 within three hours.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Three deposits just under 10,000 within three hours.')).toBeVisible();
+  await page.getByLabel('Disposition').selectOption('Reported');
+  await page.locator('#propose-comment').fill('Structuring to stay under the 10,000 line.');
+  await page.getByTestId('propose').click();
+  await expect(page.getByTestId('awaiting-checker')).toBeVisible();
+  await expect(page.getByText('You proposed this disposition')).toBeVisible();
+  await expect(page.getByTestId('approve')).toHaveCount(0);
+
+  const reviewer = await browser.newContext();
+  const other = await reviewer.newPage();
+  await signIn(other, USERS.reviewer, 'ar');
+  await other.goto(`/ar/cases/${seed.monitoring.caseId}`);
+  await other.getByTestId('approve').click();
+  await expect(other.getByTestId('closed-with')).toContainText('تم الإبلاغ');
+  await snap(other, 'ar-monitoring-case-closed');
+  await expectAccessible(other);
+  const download = other.waitForEvent('download');
+  await other.getByTestId('download-str').click();
+  const file = await download;
+  const text = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+  expect(text).toContain('<report_code>STR</report_code>');
+  expect(text).toContain('<amount_local>9800.50</amount_local>');
+  await reviewer.close();
+});

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { POST as createTxRoute } from '@/app/services/crm/transactions/route';
+import { POST as createRuleRoute } from '@/app/services/crm/transaction-rules/route';
+import { PATCH as updateRuleRoute } from '@/app/services/crm/transaction-rules/[ruleId]/route';
+import { PATCH as ruleStatusRoute } from '@/app/services/crm/transaction-rules/[ruleId]/status/route';
+import { POST as backtestRoute } from '@/app/services/crm/transaction-rules/[ruleId]/backtest/route';
+import { GET as getCaseRoute } from '@/app/services/crm/cases/[caseId]/route';
+import { POST as proposeRoute } from '@/app/services/crm/cases/[caseId]/disposition-proposal/route';
+import { POST as decideRoute } from '@/app/services/crm/cases/[caseId]/disposition-decision/route';
+import { POST as noteRoute } from '@/app/services/crm/cases/[caseId]/notes/route';
+import { GET as strXmlRoute } from '@/app/services/crm/cases/[caseId]/str-report/xml/route';
+import { PATCH as assignRoute } from '@/app/services/crm/alerts/assignee/route';
+import { GET as getAlertRoute } from '@/app/services/crm/alerts/[alertId]/route';
+import { callRoute } from '@/scripts/testing/api';
+import { expectContract } from '@/scripts/testing/contract';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
+import { createOfficer } from '@/scripts/testing/officers';
+import { createTestEntity } from '@/scripts/testing/record-factories';
+import { withPlatform } from '@/lib/db/tenant-tx';
+import { caseEnvelope } from '@/lib/cases/schemas';
+import { backtestResult, ruleEnvelope } from './schemas';
+
+useTestDatabase();
+
+// Two days ago at midnight: the back-test looks at the last N days from now.
+const BASE = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 2 * 86_400_000;
+
+const STRUCTURING = {
+  code: 'STRUCT',
+  nameEn: 'Structuring below 10,000',
+  nameAr: 'تجزئة المبالغ دون 10,000',
+  severity: 'High',
+  config: { template: 'Structuring', params: { threshold: '10000', marginPercent: 10, minCount: 3, windowHours: 72, currency: 'SAR' } },
+};
+
+async function structuringCase(t: TestTenant) {
+  const e = await createTestEntity(t.id);
+  const rule = await callRoute(createRuleRoute, 'POST', '/x', { headers: t.headers, body: STRUCTURING });
+  expectContract(ruleEnvelope, rule.body);
+  await callRoute(ruleStatusRoute, 'PATCH', '/x', { headers: t.headers, params: { ruleId: rule.body.data.id }, body: { status: 'Published' } });
+  const send = (amount: string, hour: number, ref = `s-${hour}-${e.id}`) =>
+    callRoute(createTxRoute, 'POST', '/x', {
+      headers: t.headers,
+      body: {
+        source: { method: 'BankAccount', iban: 'SA0380000000608010167519' },
+        target: { method: 'Wallet', vIban: `VW-${e.id}`, entity: { id: e.id } },
+        externalRef: ref,
+        transactionDate: new Date(BASE + hour * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        amount,
+        currency: 'Sar',
+      },
+    });
+  const answers = [await send('9500', 8), await send('9800.50', 9), await send('9900', 10)];
+  return { e, rule: rule.body.data, answers, send };
+}
+
+describe('transaction-monitoring cases', () => {
+  it('structuring gathers alerts in the case; maker proposes, the same officer cannot approve, another approves; Reported creates the STR draft', async () => {
+    const t = await createTestTenant();
+    const maker = await createOfficer(t);
+    const checker = await createOfficer(t);
+    const rm = await createOfficer(t, 'rm');
+    const { answers, send } = await structuringCase(t);
+    expect(answers[0]!.body.data.triggeredAlerts).toEqual([]);
+    expect(answers[1]!.body.data.triggeredAlerts).toEqual([]);
+    const alert = answers[2]!.body.data.triggeredAlerts[0];
+    expect(alert.transactions.map((x: any) => x.amount)).toEqual(['9900', '9800.50', '9500']);
+    expect(alert.reasonEn).toContain('3 amounts between 9000 and 10000');
+    const fourth = await send('9999', 11);
+    const caseId = alert.caseId;
+    expect(fourth.body.data.triggeredAlerts[0].caseId).toBe(caseId);
+
+    const c = await callRoute(getCaseRoute, 'GET', '/x', { headers: maker.headers, params: { caseId } });
+    expect(c.status).toBe(200);
+    expectContract(caseEnvelope.shape.data, c.body);
+    expect(c.body).toMatchObject({ kind: 'TransactionMonitoring', status: 'Pending' });
+    expect(c.body.transactionAlerts).toHaveLength(2);
+
+    const note = await callRoute(noteRoute, 'POST', '/x', {
+      headers: maker.headers,
+      params: { caseId },
+      body: { title: 'Pattern', description: 'Four deposits just under 10,000 in four hours.', alertId: alert.id },
+    });
+    expect(note.status).toBe(201);
+    expect(note.body.data.createdBy.id).toBe(maker.id);
+
+    const assign = await callRoute(assignRoute, 'PATCH', '/x', { headers: maker.headers, body: { alertIds: [alert.id], assigneeUserId: maker.id } });
+    expect(assign.body.data.updated).toBe(1);
+    expect((await callRoute(getAlertRoute, 'GET', '/x', { headers: t.headers, params: { alertId: alert.id } })).body.data.assignee.id).toBe(maker.id);
+
+    expect(
+      (await callRoute(proposeRoute, 'POST', '/x', { headers: rm.headers, params: { caseId }, body: { disposition: 'Reported', comment: 'x' } })).status,
+    ).toBe(403);
+    expect(
+      (await callRoute(proposeRoute, 'POST', '/x', { headers: t.headers, params: { caseId }, body: { disposition: 'Reported', comment: 'x' } })).status,
+    ).toBe(401);
+    const noComment = await callRoute(proposeRoute, 'POST', '/x', {
+      headers: maker.headers,
+      params: { caseId },
+      body: { disposition: 'Reported', comment: '' },
+    });
+    expect(noComment.status).toBe(400);
+
+    const proposed = await callRoute(proposeRoute, 'POST', '/x', {
+      headers: maker.headers,
+      params: { caseId },
+      body: { disposition: 'Reported', comment: 'Structuring to avoid the 10,000 reporting line.' },
+    });
+    expect(proposed.status).toBe(200);
+    expectContract(caseEnvelope, proposed.body);
+    expect(proposed.body.data).toMatchObject({ status: 'PendingApproval', proposedDisposition: 'Reported', makerUserId: maker.id });
+
+    const self = await callRoute(decideRoute, 'POST', '/x', { headers: maker.headers, params: { caseId }, body: { approve: true } });
+    expect(self.status).toBe(403);
+    expect(self.body.errorCode).toBe('FOUR_EYES_REQUIRED');
+
+    const approved = await callRoute(decideRoute, 'POST', '/x', { headers: checker.headers, params: { caseId }, body: { approve: true, comment: 'Agreed.' } });
+    expect(approved.status).toBe(200);
+    expectContract(caseEnvelope, approved.body);
+    expect(approved.body.data).toMatchObject({
+      status: 'Closed',
+      disposition: 'Reported',
+      makerUserId: maker.id,
+      checkerUserId: checker.id,
+      proposedDisposition: null,
+    });
+    expect(approved.body.data.decisions.map((d: any) => d.action)).toEqual(['Proposed', 'Approved']);
+    expect(approved.body.data.transactionAlerts.every((a: any) => a.status === 'Closed' && a.isCorrect === true)).toBe(true);
+    expect(approved.body.data.strReport).toMatchObject({ status: 'Draft', caseId });
+
+    const xml = await callRoute(strXmlRoute, 'GET', '/x', { headers: t.headers, params: { caseId } });
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toBe('application/xml');
+    expect(xml.body).toContain('<report_code>STR</report_code>');
+    expect(xml.body).toContain('<amount_local>9800.50</amount_local>');
+    expect(xml.body).toContain('<indicator>STRUCT</indicator>');
+    expect(xml.body).toContain('Structuring to avoid the 10,000 reporting line.');
+
+    const reviewed = await withPlatform((db) => db.transaction.findMany({ where: { tenantId: t.id }, select: { reviewStatus: true } }));
+    expect(reviewed.map((r) => r.reviewStatus).sort()).toEqual(['Reported', 'Reported', 'Reported', 'Reported']);
+    expect(
+      await withPlatform((db) => db.auditLog.count({ where: { tenantId: t.id, action: { in: ['case.dispositionProposed', 'case.dispositionApproved'] } } })),
+    ).toBe(2);
+
+    // A closed case takes no more decisions; a new alert opens a new case.
+    expect(
+      (await callRoute(proposeRoute, 'POST', '/x', { headers: maker.headers, params: { caseId }, body: { disposition: 'FalsePositive', comment: 'x' } }))
+        .status,
+    ).toBe(409);
+    const after = await send('9999.99', 12);
+    expect(after.body.data.triggeredAlerts[0].caseId).not.toBe(caseId);
+  });
+
+  it('a rejected proposal returns the case to InReview; another tenant’s case is 404', async () => {
+    const t = await createTestTenant();
+    const other = await createTestTenant();
+    const maker = await createOfficer(t);
+    const checker = await createOfficer(t);
+    const stranger = await createOfficer(other);
+    const { answers } = await structuringCase(t);
+    const caseId = answers[2]!.body.data.triggeredAlerts[0].caseId;
+    expect((await callRoute(getCaseRoute, 'GET', '/x', { headers: other.headers, params: { caseId } })).status).toBe(404);
+    expect(
+      (await callRoute(proposeRoute, 'POST', '/x', { headers: stranger.headers, params: { caseId }, body: { disposition: 'FalsePositive', comment: 'x' } }))
+        .status,
+    ).toBe(404);
+    await callRoute(proposeRoute, 'POST', '/x', {
+      headers: maker.headers,
+      params: { caseId },
+      body: { disposition: 'FalsePositive', comment: 'Salary top-ups.' },
+    });
+    const noReason = await callRoute(decideRoute, 'POST', '/x', { headers: checker.headers, params: { caseId }, body: { approve: false } });
+    expect(noReason.status).toBe(400);
+    const rejected = await callRoute(decideRoute, 'POST', '/x', {
+      headers: checker.headers,
+      params: { caseId },
+      body: { approve: false, comment: 'Ask for payslips first.' },
+    });
+    expect(rejected.body.data).toMatchObject({ status: 'InReview', makerUserId: null, disposition: null });
+    // After a rejection the former checker may propose, and the former maker may check.
+    await callRoute(proposeRoute, 'POST', '/x', {
+      headers: checker.headers,
+      params: { caseId },
+      body: { disposition: 'FalsePositive', comment: 'Payslips received.' },
+    });
+    const closed = await callRoute(decideRoute, 'POST', '/x', { headers: maker.headers, params: { caseId }, body: { approve: true } });
+    expect(closed.body.data).toMatchObject({ status: 'Closed', disposition: 'FalsePositive', strReport: null });
+    expect(closed.body.data.transactionAlerts[0].isCorrect).toBe(false);
+    expect((await callRoute(strXmlRoute, 'GET', '/x', { headers: t.headers, params: { caseId } })).status).toBe(404);
+  });
+
+  it('a new rule version never rewrites old alerts; the back-test counts the edited version beside the current one', async () => {
+    const t = await createTestTenant();
+    const { rule, answers, send } = await structuringCase(t);
+    const old = answers[2]!.body.data.triggeredAlerts[0];
+    const edited = { template: 'Structuring', params: { ...STRUCTURING.config.params, minCount: 2 } };
+    const bt = await callRoute(backtestRoute, 'POST', '/x', { headers: t.headers, params: { ruleId: rule.id }, body: { days: 30, config: edited } });
+    expect(bt.status, JSON.stringify(bt.body)).toBe(200);
+    expectContract(backtestResult, bt.body);
+    // Current (3 in 72 h): only the third deposit. Edited (2 in 72 h): the second and the third.
+    expect(bt.body.data).toMatchObject({ transactions: 3, current: { version: 1, alerts: 1, entities: 1 }, proposed: { alerts: 2, entities: 1 } });
+    const badBt = await callRoute(backtestRoute, 'POST', '/x', {
+      headers: t.headers,
+      params: { ruleId: rule.id },
+      body: { config: { template: 'Structuring', params: { threshold: 'ten' } } },
+    });
+    expect(badBt.status).toBe(400);
+    expect(badBt.body.validationErrors.join(' ')).toContain('config.params.threshold');
+
+    const updated = await callRoute(updateRuleRoute, 'PATCH', '/x', { headers: t.headers, params: { ruleId: rule.id }, body: { config: edited } });
+    expect(updated.body.data.version).toBe(2);
+    const next = await send('9100', 13);
+    expect(next.body.data.triggeredAlerts[0].transactionRule).toMatchObject({ version: 2, config: { params: { minCount: 2 } } });
+    const oldAgain = await callRoute(getAlertRoute, 'GET', '/x', { headers: t.headers, params: { alertId: old.id } });
+    expect(oldAgain.body.data.transactionRule).toMatchObject({ version: 1, config: { params: { minCount: 3 } } });
+    const audit = await withPlatform((db) => db.auditLog.findFirst({ where: { tenantId: t.id, action: 'transactionRule.update' } }));
+    expect(audit?.before).toMatchObject({ version: 1 });
+    expect(audit?.after).toMatchObject({ version: 2 });
+  });
+});

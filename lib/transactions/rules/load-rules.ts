@@ -1,0 +1,39 @@
+import type { SqlQueryable } from '@/lib/db/sql';
+import type { RuleDefinition } from './engine';
+import type { TemplateName } from './templates';
+
+interface RuleRow {
+  id: string;
+  code: string;
+  version: number;
+  template: string;
+  config: { params?: unknown };
+  type: 'Hard' | 'Soft';
+  severity: RuleDefinition['severity'];
+  nameEn: string;
+  nameAr: string;
+}
+
+export function toDefinition(r: RuleRow): RuleDefinition {
+  return {
+    id: r.id,
+    code: r.code,
+    version: r.version,
+    template: r.template as TemplateName,
+    params: r.config?.params ?? {},
+    type: r.type,
+    severity: r.severity,
+    nameEn: r.nameEn,
+    nameAr: r.nameAr,
+  };
+}
+
+/** The tenant's Published rules, in code order (one indexed statement per transaction). */
+export async function loadPublishedRules(db: SqlQueryable, tenantId: string): Promise<RuleDefinition[]> {
+  const rows = await db.query<RuleRow>(
+    `SELECT id, code, version, template, config, type, severity, "nameEn", "nameAr" FROM "TransactionRule"
+      WHERE "tenantId" = $1::uuid AND status = 'Published' AND NOT "autoSuspended" ORDER BY code`,
+    [tenantId],
+  );
+  return rows.rows.map(toDefinition);
+}

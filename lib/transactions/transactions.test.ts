@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import { POST as createTxRoute, GET as listTxRoute } from '@/app/services/crm/transactions/route';
+import { GET as getTxRoute } from '@/app/services/crm/transactions/[transactionId]/route';
+import { POST as createRuleRoute } from '@/app/services/crm/transaction-rules/route';
+import { PATCH as ruleStatusRoute } from '@/app/services/crm/transaction-rules/[ruleId]/status/route';
+import { GET as listAlertsRoute } from '@/app/services/crm/alerts/route';
+import { GET as getAlertRoute } from '@/app/services/crm/alerts/[alertId]/route';
+import { callRoute } from '@/scripts/testing/api';
+import { expectContract } from '@/scripts/testing/contract';
+import { useTestDatabase } from '@/scripts/testing/db';
+import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
+import { createTestEntity } from '@/scripts/testing/record-factories';
+import { withPlatform } from '@/lib/db/tenant-tx';
+import { alertEnvelope, alertList, transactionEnvelope, transactionList } from './schemas';
+
+useTestDatabase();
+
+let seq = 0;
+function body(entityId: string, overrides: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    source: { method: 'External', iban: 'GB82WEST12345698765432' },
+    target: { method: 'Wallet', vIban: `SA00VW${String(seq).padStart(10, '0')}`, entity: { id: entityId } },
+    externalRef: `ext-${seq}-${Math.random().toString(36).slice(2)}`,
+    transactionDate: '2026-11-20T10:00:00Z',
+    amount: '1250.500',
+    currency: 'Sar',
+    ...overrides,
+  };
+}
+
+const post = (t: TestTenant, b: unknown, headers: Record<string, string> = {}) =>
+  callRoute(createTxRoute, 'POST', '/services/crm/transactions', { headers: { ...t.headers, ...headers }, body: b });
+
+async function publishRule(t: TestTenant, rule: Record<string, unknown>) {
+  const created = await callRoute(createRuleRoute, 'POST', '/x', { headers: t.headers, body: rule });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const published = await callRoute(ruleStatusRoute, 'PATCH', '/x', {
+    headers: t.headers,
+    params: { ruleId: created.body.data.id },
+    body: { status: 'Published' },
+  });
+  expect(published.status).toBe(200);
+  return published.body.data;
+}
+
+describe('POST /transactions', () => {
+  it('stores the transaction with exact decimals, the currency as sent, and a Draft wallet for an unknown vIban', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    const b = body(e.id, { currency: 'sAr', exchangeRate: '3.750000000000000001', amount: '99999999999999999999.123456789' });
+    const res = await post(t, b);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectContract(transactionEnvelope, res.body);
+    const tx = res.body.data;
+    expect(tx).toMatchObject({
+      amount: '99999999999999999999.123456789',
+      exchangeRate: '3.750000000000000001',
+      currency: 'sAr',
+      status: 'Received',
+      reviewStatus: 'Unreviewed',
+      direction: 'Credit',
+      isBlocked: false,
+      triggeredAlerts: [],
+      transactionDate: '2026-11-20T10:00:00Z',
+      source: { method: 'External', iban: 'GB82WEST12345698765432', countryCode: 'GB', vIban: null },
+    });
+    expect(tx.targetWallet).toMatchObject({
+      status: 'Draft',
+      vIban: b.target.vIban,
+      entityId: e.id,
+      availableBalance: '99999999999999999999.123456789',
+      currency: 'Sar',
+    });
+    expect(tx.targetEntity).toMatchObject({ id: e.id });
+
+    // A second credit and a debit to the same wallet: balances add exactly.
+    const again = await post(t, { ...body(e.id), target: b.target, amount: '0.877' });
+    expect(again.body.data.targetWallet.availableBalance).toBe('100000000000000000000.000456789');
+    const out = await post(t, {
+      ...body(e.id),
+      source: { method: 'Wallet', vIban: b.target.vIban, entity: { id: e.id } },
+      target: { method: 'Cash' },
+      amount: '0.000456789',
+    });
+    expect(out.status).toBe(201);
+    expect(out.body.data).toMatchObject({ direction: 'Debit' });
+    expect(out.body.data.sourceWallet.availableBalance).toBe('100000000000000000000.000000000');
+
+    const got = await callRoute(getTxRoute, 'GET', '/x', { headers: t.headers, params: { transactionId: tx.id } });
+    expect(got.status).toBe(200);
+    expectContract(transactionEnvelope, got.body);
+    expect(got.body.data.amount).toBe('99999999999999999999.123456789');
+  });
+
+  it('finds the entity by crmId and answers 404 for an unknown entity, 400 naming the fields of bad input', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    const byCrm = await withPlatform((tx) => tx.entity.update({ where: { id: e.id }, data: { crmId: 'CRM-77' } }));
+    expect(byCrm.crmId).toBe('CRM-77');
+    const ok = await post(t, body(e.id, { target: { method: 'Wallet', vIban: 'SA-CRM-1', entity: { crmId: 'CRM-77' } } }));
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.targetEntity.id).toBe(e.id);
+    expect((await post(t, body('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
+    expect((await post(t, body(e.id, { target: { method: 'Wallet', vIban: 'X', entity: { crmId: 'nope' } } }))).status).toBe(404);
+    const bad = await post(t, body(e.id, { amount: 12.5, currency: 'XYZ', target: { method: 'Wallet', entity: { id: e.id } } }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorCode).toBe('VALIDATION_ERROR');
+    expect(bad.body.validationErrors.join(' ')).toMatch(/amount/);
+    expect(bad.body.validationErrors.join(' ')).toMatch(/currency/);
+    expect(bad.body.validationErrors.join(' ')).toMatch(/target\.vIban/);
+    const noEntity = await post(t, body(e.id, { target: { method: 'Cash' } }));
+    expect(noEntity.status).toBe(400);
+    expect(noEntity.body.validationErrors.join(' ')).toMatch(/source\.entity/);
+  });
+
+  it('externalRef: the same body is 200 with the stored transaction, another body 409 DUPLICATE_EXTERNAL_REF', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    const b = body(e.id);
+    const first = await post(t, b);
+    expect(first.status).toBe(201);
+    const retry = await post(t, { ...b, amount: '1250.500' });
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.id).toBe(first.body.data.id);
+    expect(retry.body.data.targetWallet.availableBalance).toBe('1250.500');
+    const other = await post(t, { ...b, amount: '1250.5' });
+    expect(other.status).toBe(409);
+    expect(other.body.errorCode).toBe('DUPLICATE_EXTERNAL_REF');
+  });
+
+  it('concurrent duplicates of one externalRef store one transaction and move the balance once', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    const b = body(e.id, { amount: '10.01' });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post(t, b)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    const n = await withPlatform((tx) => tx.transaction.count({ where: { tenantId: t.id, externalRef: b.externalRef } }));
+    expect(n).toBe(1);
+    const wallet = await withPlatform((tx) => tx.wallet.findFirst({ where: { tenantId: t.id, vIban: b.target.vIban } }));
+    expect(wallet?.availableBalance.toString()).toBe('10.01');
+  });
+
+  it('another tenant cannot see or use the ids (404), and no key is 401', async () => {
+    const t = await createTestTenant();
+    const other = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    const res = await post(t, body(e.id));
+    expect((await post(other, body(e.id))).status).toBe(404);
+    expect((await callRoute(getTxRoute, 'GET', '/x', { headers: other.headers, params: { transactionId: res.body.data.id } })).status).toBe(404);
+    const list = await callRoute(listTxRoute, 'GET', '/x', { headers: other.headers });
+    expect(list.body.meta.totalCount).toBe(0);
+    expect((await callRoute(createTxRoute, 'POST', '/x', { body: body(e.id) })).status).toBe(401);
+  });
+});
+
+describe('rules at ingest', () => {
+  it('a Hard rule blocks (stored, balance untouched), alerts gather in one open case, TransactionAlertCreated is emitted', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    const large = await publishRule(t, {
+      code: 'LARGE',
+      nameEn: 'Large amount',
+      nameAr: 'مبلغ كبير',
+      type: 'Hard',
+      severity: 'High',
+      config: { template: 'LargeAmount', params: { threshold: '50000', currency: 'SAR' } },
+    });
+    await publishRule(t, {
+      code: 'ROUND',
+      nameEn: 'Round',
+      nameAr: 'مدور',
+      config: { template: 'RoundAmount', params: { unit: '1000', minAmount: '5000', currency: 'sar' } },
+    });
+    const b = body(e.id, { amount: '50000.00' });
+    const res = await post(t, b);
+    expect(res.status).toBe(201);
+    expectContract(transactionEnvelope, res.body);
+    const tx = res.body.data;
+    expect(tx).toMatchObject({ status: 'Blocked', isBlocked: true, suspiciousSeverity: 'High' });
+    expect(tx.targetWallet.availableBalance).toBe('0');
+    expect(tx.triggeredAlerts.map((a: any) => a.transactionRule.code).sort()).toEqual(['LARGE', 'ROUND']);
+    const caseIds = new Set(tx.triggeredAlerts.map((a: any) => a.caseId));
+    expect(caseIds.size).toBe(1);
+    expect(tx.triggeredAlerts[0].transactionRule).toMatchObject({ version: 1 });
+
+    const small = await post(t, body(e.id, { amount: '49999.99' }));
+    expect(small.body.data).toMatchObject({ status: 'Received', isBlocked: false, triggeredAlerts: [] });
+    const second = await post(t, body(e.id, { amount: '6000' }));
+    expect(second.body.data.triggeredAlerts).toHaveLength(1);
+    expect(second.body.data.triggeredAlerts[0].caseId).toBe([...caseIds][0]);
+
+    const events = await withPlatform((db) => db.outboxEvent.findMany({ where: { tenantId: t.id, type: 'TransactionAlertCreated' } }));
+    expect(events).toHaveLength(3);
+    const audits = await withPlatform((db) => db.auditLog.count({ where: { tenantId: t.id, action: 'transactionAlert.create' } }));
+    expect(audits).toBe(3);
+
+    const alerts = await callRoute(listAlertsRoute, 'GET', '/x?ruleId=' + large.id, { headers: t.headers });
+    expectContract(alertList, alerts.body);
+    expect(alerts.body.meta.totalCount).toBe(1);
+    const one = await callRoute(getAlertRoute, 'GET', '/x', { headers: t.headers, params: { alertId: alerts.body.data[0].id } });
+    expectContract(alertEnvelope, one.body);
+    const list = await callRoute(listTxRoute, 'GET', `/x?entityId=${e.id}&status=Blocked`, { headers: t.headers });
+    expectContract(transactionList, list.body);
+    expect(list.body.meta.totalCount).toBe(1);
+  });
+
+  it('concurrent parts of a structuring pattern see each other: exactly one alert for three simultaneous deposits', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    await publishRule(t, {
+      code: 'STRUCT',
+      nameEn: 'Structuring',
+      nameAr: 'تجزئة',
+      config: { template: 'Structuring', params: { threshold: '10000', marginPercent: 10, minCount: 3, windowHours: 72, currency: 'SAR' } },
+    });
+    const vIban = `CONC-${e.id}`;
+    const answers = await Promise.all(
+      ['9500', '9600', '9700'].map((amount, i) =>
+        post(
+          t,
+          body(e.id, {
+            amount,
+            target: { method: 'Wallet', vIban, entity: { id: e.id } },
+            transactionDate: `2026-11-20T10:00:00Z`,
+            externalRef: `conc-${i}-${e.id}`,
+          }),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(answers.flatMap((a) => a.body.data.triggeredAlerts)).toHaveLength(1);
+  });
+});
