@@ -1,4 +1,4 @@
-import { Landmark, LayoutDashboard, Users, Webhook, type LucideIcon } from 'lucide-react';
+import { Landmark, LayoutDashboard, ShieldAlert, Users, Webhook, type LucideIcon } from 'lucide-react';
 import type { Role } from '@/lib/auth/options';
 
 export interface NavItem {
@@ -14,6 +14,7 @@ export interface NavItem {
 export const navItems: NavItem[] = [
   { href: '/dashboard', labelKey: 'nav.dashboard', roles: ['admin', 'officer', 'rm'], icon: LayoutDashboard },
   { href: '/entities', labelKey: 'nav.entities', roles: ['admin', 'officer', 'rm'], icon: Users },
+  { href: '/cases', labelKey: 'nav.cases', roles: ['admin', 'officer'], icon: ShieldAlert },
   { href: '/bank-accounts/review', labelKey: 'nav.bankReview', roles: ['admin', 'officer'], icon: Landmark },
   { href: '/admin/webhooks', labelKey: 'nav.webhooks', roles: ['admin'], icon: Webhook },
 ];

@@ -16,6 +16,7 @@ import { ChangeStatus } from '@/components/entities/change-status';
 import { displayName } from '@/components/entities/entity-types';
 import type { EntityProfile } from '@/components/entities/profile-types';
 import { ProfileSections } from '@/components/entities/profile-sections';
+import { EntityScreening } from '@/components/cases/entity-screening';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,7 +44,8 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
   const name = displayName(locale, entity) ?? t('entities.unnamed');
   const otherName = locale === 'ar' ? entity.nameEn : entity.nameAr;
   const isClient = !entity.role || entity.role.toLowerCase() === 'client';
-  const canChange = isClient && (user.role === 'admin' || user.role === 'officer');
+  const canReview = user.role === 'admin' || user.role === 'officer';
+  const canChange = isClient && canReview;
 
   return (
     <div className="flex flex-col gap-4">
@@ -77,6 +79,11 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
       <div className="grid gap-4 xl:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 xl:col-span-2">
           <ProfileSections entity={entity} locale={locale} />
+          {canReview ? (
+            <Card title={t('cases.screeningTab')} id="screening-tab">
+              <EntityScreening entityId={entity.id} screeningStatus={entity.screeningStatus} reviewStatus={entity.reviewStatus} canScreen />
+            </Card>
+          ) : null}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {canChange && entity.status ? (
