@@ -7,7 +7,7 @@
  * them exactly once. `BulkJobUpdate` is emitted when the job starts and when it ends.
  */
 import { log } from '@/lib/core/logger';
-import { sqlOf } from '@/lib/db/sql';
+import { sqlOf, withTenantConnection } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { emitEvent } from '@/lib/jobs/outbox';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
@@ -101,7 +101,10 @@ export async function processBulkChunk({
       return input ? [{ entityId: c.entityId, ongoingMonitoring: true, input }] : [];
     });
     if (monitored.length) {
-      const screenings = await screenInputs(db, tenantId, monitored);
+      // The forward search reads only the watchlists (not the clients created above), so it runs on a
+      // plain pooled connection in the tenant's scope: the ORM's per-query cost over the dozens of
+      // candidate lookups of each client made the search itself 6–7 times slower inside this transaction.
+      const screenings = await withTenantConnection(tenantId, (client) => screenInputs(client, tenantId, monitored));
       await recordScreening(tx, { tenantId, screenings: screenings.filter((s) => s.matches.length > 0), screenedAt: now });
       await replaceMonitoredKeys(tx, tenantId, monitored);
     }
