@@ -16,7 +16,7 @@ const Ltr = ({ children }: { children: React.ReactNode }) => (
 );
 
 /** Every section of the Entity resource; each one says so when it is empty. */
-export async function ProfileSections({ entity, locale }: { entity: EntityProfile; locale: string }) {
+export async function ProfileSections({ entity, locale, screening }: { entity: EntityProfile; locale: string; screening?: React.ReactNode }) {
   const t = await getTranslations();
   const number = new Intl.NumberFormat(locale);
   const ar = locale === 'ar';
@@ -90,6 +90,9 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
           </div>
         </div>
       </Card>
+
+      {/* The watchlist screening tab (matches, screen now), right after the counts when the page passes it. */}
+      {screening}
 
       {/* The API's entity carries no KYC record yet (kyc is null until KYC onboarding exists). */}
       <Card title={t('profile.kyc')} id="kyc">

@@ -78,12 +78,17 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
 
       <div className="grid gap-4 xl:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 xl:col-span-2">
-          <ProfileSections entity={entity} locale={locale} />
-          {canReview ? (
-            <Card title={t('cases.screeningTab')} id="screening-tab">
-              <EntityScreening entityId={entity.id} screeningStatus={entity.screeningStatus} reviewStatus={entity.reviewStatus} canScreen />
-            </Card>
-          ) : null}
+          <ProfileSections
+            entity={entity}
+            locale={locale}
+            screening={
+              canReview ? (
+                <Card title={t('cases.screeningTab')} id="screening-tab">
+                  <EntityScreening entityId={entity.id} screeningStatus={entity.screeningStatus} reviewStatus={entity.reviewStatus} canScreen />
+                </Card>
+              ) : null
+            }
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {canChange && entity.status ? (
