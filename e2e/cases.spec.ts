@@ -162,7 +162,7 @@ test('the profile’s screening tab lists the matches and screens now, in Englis
   await signIn(page, USERS.caseMaker);
   await page.goto(`/en/entities/${seed.screening.clear.entityId}`);
   const tab = page
-    .locator('section', { has: page.getByRole('heading', { name: 'Watchlist screening', exact: true }) })
+    .locator('section', { has: page.getByRole('heading', { name: 'Watchlist matches', exact: true }) })
     .filter({ has: page.getByTestId('screening-status') });
   await expect(tab.getByTestId('screening-status')).toHaveText('Clear');
   await expect(tab.getByText('No watchlist matches.')).toBeVisible();
@@ -172,7 +172,7 @@ test('the profile’s screening tab lists the matches and screens now, in Englis
 
   await page.goto(`/ar/entities/${seed.screening.custom.entityId}`);
   const arTab = page
-    .locator('section', { has: page.getByRole('heading', { name: 'الفحص مقابل قوائم المراقبة', exact: true }) })
+    .locator('section', { has: page.getByRole('heading', { name: 'تطابقات قوائم المراقبة', exact: true }) })
     .filter({ has: page.getByTestId('screening-status') });
   await expect(arTab.getByTestId('screening-status')).toHaveText('بانتظار المراجعة');
   await expect(arTab.getByRole('link', { name: 'Mariam Nasser Al-Dosari' })).toHaveAttribute('href', `/ar/cases/${seed.screening.custom.caseId}`);
