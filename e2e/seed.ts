@@ -2,9 +2,23 @@
 // Run by e2e/global-setup.ts (as `tsx e2e/seed.ts <out.json>`) once `npm start` has migrated the DB.
 import fs from 'node:fs';
 import { createUser } from '@/lib/tenancy/users';
-import { closeDatabase } from '@/lib/db/client';
+import { closeDatabase, getPool } from '@/lib/db/client';
+import { withTenant } from '@/lib/db/tenant-tx';
+import { importList } from '@/scripts/testing/watchlist';
 import { createTestTenant } from '@/scripts/testing/factories';
-import { addAddress, addAuditEvents, createBankAccount, createClient, createTag, makePdf, makePng, saudiIban, SEED_ACTOR, upload } from './fixtures/records';
+import {
+  addAddress,
+  addAuditEvents,
+  type ClientSpec,
+  createBankAccount,
+  createClient,
+  createTag,
+  makePdf,
+  makePng,
+  saudiIban,
+  SEED_ACTOR,
+  upload,
+} from './fixtures/records';
 import { USERS, type SeedResult } from './fixtures/users';
 import { kycIdOf, submitBaseForms } from '@/scripts/testing/kyc-factories';
 import { seedMonitoring } from './fixtures/monitoring';
@@ -12,13 +26,14 @@ import { seedMonitoring } from './fixtures/monitoring';
 async function main(out: string) {
   const alpha = await createTestTenant({ slug: 'e2e-alpha', nameEn: 'Alpha Capital', nameAr: 'ألفا كابيتال' });
   const beta = await createTestTenant({ slug: 'e2e-beta', nameEn: 'Beta Finance', nameAr: 'بيتا للتمويل' });
+  const gamma = await createTestTenant({ slug: 'e2e-gamma', nameEn: 'Gamma Bank', nameAr: 'بنك جاما' });
   for (const user of Object.values(USERS)) {
     await createUser({
       email: user.email,
       password: user.password,
       role: user.role,
       displayName: user.displayName,
-      tenantSlug: user.tenant === 'alpha' ? alpha.slug : user.tenant === 'beta' ? beta.slug : undefined,
+      tenantSlug: user.tenant === 'alpha' ? alpha.slug : user.tenant === 'beta' ? beta.slug : user.tenant === 'gamma' ? gamma.slug : undefined,
     });
   }
 
@@ -99,6 +114,64 @@ async function main(out: string) {
   const betaDoc = await upload(beta.id, makePng(16), 'beta-only.png');
 
   const monitoring = await seedMonitoring(alpha.id, omar.id);
+  // Screening: listed people on a shared list and on gamma's own list, then monitored gamma clients
+  // screened at creation (one match and one case each), and one client with nothing to find.
+  await importList(getPool(), 'ListSourceA', [
+    {
+      externalId: 'E2E-SDN-101',
+      names: [
+        { value: 'Abdulrahman Saleh Al-Zahrani', kind: 'Primary' },
+        { value: 'عبد الرحمن صالح الزهراني', kind: 'Alias' },
+        { value: 'Abdelrahman Al Zahrani', kind: 'Alias' },
+      ],
+      dob: '1970-03-14',
+      gender: 'Male',
+      nationalityCode: 'SA',
+      identities: [{ type: 'Passport', number: 'K7731904', issuingCountryCode: 'SA' }],
+      remarks: 'Designated 2019 for financing a sanctioned network.',
+    },
+    {
+      externalId: 'E2E-SDN-102',
+      names: [
+        { value: 'Yousef Hamad Al-Mutairi', kind: 'Primary' },
+        { value: 'يوسف حمد المطيري', kind: 'Alias' },
+      ],
+      dob: '1979-08-02',
+      gender: 'Male',
+      nationalityCode: 'KW',
+      identities: [{ type: 'NationalIdentity', number: '1077001122', issuingCountryCode: 'SA' }],
+    },
+  ]);
+  await importList(
+    getPool(),
+    'Custom',
+    [{ externalId: 'GAMMA-LOCAL-7', names: [{ value: 'Mariam Nasser Al-Dosari', kind: 'Primary' }], dob: '1988' }],
+    gamma.id,
+  );
+  const screened = async (spec: ClientSpec) => {
+    const entity = await createClient(gamma.id, { gender: 'Male', ongoingMonitoring: true, ...spec });
+    const found = await withTenant(gamma.id, (tx) => tx.case.findFirst({ where: { tenantId: gamma.id, entityId: entity.id }, select: { id: true } }));
+    return { entityId: entity.id, caseId: found?.id ?? '' };
+  };
+  const falsePositive = await screened({
+    nameEn: 'Abdulrahman Saleh Al-Zahrani',
+    nameAr: 'عبد الرحمن صالح الزهراني',
+    email: 'a.zahrani@example.sa',
+    dobGregorian: '1984-06-21',
+    identities: [{ number: '1023456789' }],
+  });
+  const truePositive = await screened({
+    nameEn: 'Yousef Hamad Al-Mutairi',
+    nameAr: 'يوسف حمد المطيري',
+    email: 'y.mutairi@example.sa',
+    dobGregorian: '1979-08-02',
+    identities: [{ number: '1077001122' }],
+  });
+  const custom = await screened({ nameEn: 'Mariam Nasser Al-Dosari', nameAr: 'مريم ناصر الدوسري', email: 'm.dosari@example.sa', gender: 'Female' });
+  const clear = await screened({ nameEn: 'Hind Saad Al-Qurashi', nameAr: 'هند سعد القرشي', email: 'h.qurashi@example.sa', gender: 'Female' });
+  for (const [name, item] of Object.entries({ falsePositive, truePositive, custom })) {
+    if (!item.caseId) throw new Error(`e2e seed: ${name} was not matched at creation`);
+  }
 
   const result: SeedResult = {
     alpha: { id: alpha.id, slug: alpha.slug, apiKey: alpha.apiKey },
@@ -107,6 +180,8 @@ async function main(out: string) {
     accounts: { toApprove: { id: toApprove.data.id, iban: toApprove.data.iban }, toReject: { id: toReject.data.id, iban: toReject.data.iban } },
     attachments: { alphaImage: front.id, alphaPdf: back.id, betaImage: betaDoc.id },
     monitoring,
+    gamma: { id: gamma.id, slug: gamma.slug },
+    screening: { falsePositive, truePositive, custom, clear: { entityId: clear.entityId } },
   };
   fs.writeFileSync(out, JSON.stringify(result, null, 2));
 }

@@ -17,7 +17,17 @@ const Ltr = ({ children }: { children: React.ReactNode }) => (
 );
 
 /** Every section of the Entity resource; each one says so when it is empty. */
-export async function ProfileSections({ entity, locale, kycCard }: { entity: EntityProfile; locale: string; kycCard?: React.ReactNode }) {
+export async function ProfileSections({
+  entity,
+  locale,
+  kycCard,
+  screening,
+}: {
+  entity: EntityProfile;
+  locale: string;
+  kycCard?: React.ReactNode;
+  screening?: React.ReactNode;
+}) {
   const t = await getTranslations();
   const number = new Intl.NumberFormat(locale);
   const ar = locale === 'ar';
@@ -98,6 +108,8 @@ export async function ProfileSections({ entity, locale, kycCard }: { entity: Ent
           <p className="text-sm text-slate-600">{t('profile.noKyc')}</p>
         </Card>
       )}
+      {/* The watchlist screening tab (matches, screen now), right after the counts when the page passes it. */}
+      {screening}
 
       <Card title={t('profile.identities')} id="identities">
         {identities.length === 0 ? (

@@ -12,6 +12,8 @@ import type { Tx } from '@/lib/db/tenant-tx';
 import { resolveDatePair } from '@/lib/entities/create-entity';
 import { ORGANIZATION_IDENTITY_TYPES } from '@/lib/entities/schemas';
 import { buildSearchText } from '@/lib/entities/search-text';
+import { toScreeningInput } from '@/lib/monitoring/entity-inputs';
+import type { ScreeningInput } from '@/lib/screening/score';
 import type { BulkClientItem } from './schemas';
 
 export interface ClientToCreate {
@@ -150,6 +152,23 @@ export async function insertClients(
     [tenantId, jobId, JSON.stringify(done.map(({ client }) => ({ entityId: client.entityId, index: client.index, crmId: client.input.crmId ?? null })))],
   );
   return done.map(({ client, type, nameEn, nameAr, dob }) => ({ ...client, type, nameEn, nameAr, dob: formatDate(dob.gregorian), dobHijri: dob.hijri }));
+}
+
+/** The screening input of a client to create, from the same prepared values the insert uses. */
+export function screeningInputOf(client: ClientToCreate): ScreeningInput | null {
+  const i = client.input;
+  if (!i.ongoingMonitoring) return null;
+  const p = prepare(client);
+  return toScreeningInput({
+    type: p.type,
+    nameEn: p.nameEn,
+    nameAr: p.nameAr,
+    dob: formatDate(p.dob.gregorian),
+    dobHijri: p.dob.hijri,
+    gender: i.gender,
+    nationalityCode: i.nationalityCode,
+    identities: i.identities,
+  });
 }
 
 function prepare(client: ClientToCreate) {

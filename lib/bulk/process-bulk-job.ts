@@ -7,15 +7,14 @@
  * them exactly once. `BulkJobUpdate` is emitted when the job starts and when it ends.
  */
 import { log } from '@/lib/core/logger';
-import { sqlOf } from '@/lib/db/sql';
+import { sqlOf, withTenantConnection } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { emitEvent } from '@/lib/jobs/outbox';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
-import { recordScreening } from '@/lib/cases/record-screening';
-import { toScreeningInput } from '@/lib/monitoring/entity-inputs';
+import { recordScreening, type EntityScreening } from '@/lib/cases/record-screening';
 import { replaceMonitoredKeys } from '@/lib/monitoring/monitored-keys';
 import { screenInputs } from '@/lib/monitoring/screen-entities';
-import { insertClients, type ClientToCreate } from './insert-clients';
+import { insertClients, screeningInputOf, type ClientToCreate } from './insert-clients';
 import { countTenantEntities, lockTenantQuota } from './quota';
 import type { BulkClientItem, BulkJobStatus } from './schemas';
 
@@ -46,6 +45,7 @@ export async function processBulkChunk({
   jobId: string;
   enqueueNext?: boolean;
 }): Promise<ChunkOutcome> {
+  const pre = await prescreenNextChunk(tenantId, jobId);
   return withTenant(tenantId, async (tx) => {
     const db = sqlOf(tx);
     // The job row lock serializes runs of one job: a second run waits, then sees the chunk done.
@@ -66,7 +66,7 @@ export async function processBulkChunk({
       `SELECT index, "entityId", input FROM "BulkJobItem"
         WHERE "tenantId" = $1::uuid AND "jobId" = $2::uuid AND status = 'Pending'
         ORDER BY index LIMIT $3 FOR UPDATE`,
-      [tenantId, jobId, bulkChunkSize()],
+      [tenantId, jobId, pre.size],
     );
     if (!items.length) {
       await finishJob(tx, tenantId, job);
@@ -84,24 +84,16 @@ export async function processBulkChunk({
     const created = await insertClients(tx, { tenantId, jobId, clients, batchTagIds: job.tagIds, screenedAt: now });
     const createdIds = new Set(created.map((c) => c.entityId));
 
-    // Ongoing monitoring: screened at creation, in this transaction.
+    // Ongoing monitoring: screened at creation. The forward search ran before this transaction
+    // (prescreenNextChunk); an item it did not cover (another run moved the queue) is searched here.
     const monitored = created.flatMap((c) => {
-      const input = c.input.ongoingMonitoring
-        ? toScreeningInput({
-            type: c.type,
-            nameEn: c.nameEn,
-            nameAr: c.nameAr,
-            dob: c.dob,
-            dobHijri: c.dobHijri,
-            gender: c.input.gender,
-            nationalityCode: c.input.nationalityCode,
-            identities: c.input.identities,
-          })
-        : null;
+      const input = screeningInputOf(c);
       return input ? [{ entityId: c.entityId, ongoingMonitoring: true, input }] : [];
     });
     if (monitored.length) {
-      const screenings = await screenInputs(db, tenantId, monitored);
+      const missing = monitored.filter((m) => !pre.screenings.has(m.entityId));
+      const late = missing.length ? await screenInputs(db, tenantId, missing) : [];
+      const screenings = [...monitored.flatMap((m) => pre.screenings.get(m.entityId) ?? []), ...late];
       await recordScreening(tx, { tenantId, screenings: screenings.filter((s) => s.matches.length > 0), screenedAt: now });
       await replaceMonitoredKeys(tx, tenantId, monitored);
     }
@@ -131,12 +123,53 @@ export async function processBulkChunk({
     job.succeeded += succeeded;
     job.failed += outcomes.length - succeeded;
     await tx.bulkJob.update({ where: { id: jobId }, data: { processed: job.processed, succeeded: job.succeeded, failed: job.failed } });
-    if (items.length < bulkChunkSize() || job.processed >= job.total) {
+    if (job.processed >= job.total) {
       await finishJob(tx, tenantId, job);
       return 'done';
     }
     if (enqueueNext) await enqueueJob(tx, 'bulk.process', { tenantId, jobId }, { jobKey: `bulk:${jobId}` });
     return 'more';
+  });
+}
+
+/** Seconds of forward search a chunk may spend before its transaction (BULK_SCREEN_BUDGET_MS). */
+export function bulkScreenBudgetMs(): number {
+  return Math.max(1, Number(process.env.BULK_SCREEN_BUDGET_MS ?? 10_000));
+}
+
+/**
+ * The forward search of the next pending items, outside the chunk's transaction: it reads only the
+ * watchlists, it is the slowest step (dozens of candidate lookups per client), and inside the
+ * transaction it made a chunk outlive the interactive-transaction timeout on a loaded machine, so the
+ * job retried forever. It runs on a plain pooled connection in the tenant's scope (the ORM's per-query
+ * cost made the same search 6–7 times slower) and stops when BULK_SCREEN_BUDGET_MS is spent: the
+ * chunk is then the items searched so far (at least one), which keeps every run short.
+ */
+async function prescreenNextChunk(tenantId: string, jobId: string): Promise<{ size: number; screenings: Map<string, EntityScreening> }> {
+  return withTenantConnection(tenantId, async (client) => {
+    const { rows } = await client.query<{ index: number; entityId: string; input: BulkClientItem }>(
+      `SELECT index, "entityId", input FROM "BulkJobItem"
+        WHERE "tenantId" = $1::uuid AND "jobId" = $2::uuid AND status = 'Pending'
+        ORDER BY index LIMIT $3`,
+      [tenantId, jobId, bulkChunkSize()],
+    );
+    const screenings = new Map<string, EntityScreening>();
+    const started = performance.now();
+    let size = 0;
+    for (const item of rows) {
+      if (size > 0 && performance.now() - started > bulkScreenBudgetMs()) break;
+      size++;
+      let input = null;
+      try {
+        input = item.input ? screeningInputOf({ entityId: item.entityId, index: item.index, input: item.input }) : null;
+      } catch {
+        input = null; // a bad date pair is reported by the insert; nothing to search
+      }
+      if (!input) continue;
+      const [screening] = await screenInputs(client, tenantId, [{ entityId: item.entityId, input }]);
+      if (screening) screenings.set(item.entityId, screening);
+    }
+    return { size: Math.max(size, 1), screenings };
   });
 }
 

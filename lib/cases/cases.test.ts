@@ -242,7 +242,6 @@ describe('as an attacker', () => {
     expect((await propose(h, rm, { decision: 'FalsePositive', comment: 'x' })).status).toBe(403);
     expect((await propose(h, a, { decision: 'FalsePositive', comment: 'x' })).status).toBe(401);
     expect((await callRoute(listCasesRoute, 'GET', '/services/crm/cases')).status).toBe(401);
-    expect((await callRoute(listCasesRoute, 'GET', '/services/crm/cases', { headers: rm.headers })).status).toBe(200);
     const crossSite = await callRoute(proposeRoute, 'POST', path(h, 'proposal'), {
       headers: { ...maker.headers, origin: 'https://evil.example' },
       params: params(h),
@@ -250,5 +249,26 @@ describe('as an attacker', () => {
     });
     expect(crossSite.status).toBe(403);
     expect((await q(`SELECT status FROM "Match" WHERE id = $1`, [h.matchId])).rows[0].status).toBe('Unreviewed');
+  });
+
+  it('a relationship manager cannot read cases or matches (403: no tipping-off); officers and API keys can', async () => {
+    const h = await hit(a, 'Majed Fahad Al-Dosari', { dobGregorian: '1992-01-01' });
+    const reads = (headers: Record<string, string>) =>
+      Promise.all([
+        callRoute(listCasesRoute, 'GET', '/services/crm/cases', { headers }),
+        callRoute(listCasesRoute, 'GET', `/services/crm/cases?entityId=${h.entityId}`, { headers }),
+        getCase(h, { ...a, headers }),
+        callRoute(matchesRoute, 'GET', `/services/crm/entities/${h.entityId}/matches`, { headers, params: { entityId: h.entityId } }),
+      ]);
+    for (const res of await reads(rm.headers)) {
+      expect(res.status, JSON.stringify(res.body)).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain(h.matchId);
+    }
+    for (const who of [maker.headers, a.headers]) {
+      const [list, filtered, one, matches] = await reads(who);
+      expect([list.status, filtered.status, one.status, matches.status]).toEqual([200, 200, 200, 200]);
+      expect(filtered.body.meta.totalCount).toBe(1);
+      expect(matches.body.data.map((m: { id: string }) => m.id)).toEqual([h.matchId]);
+    }
   });
 });

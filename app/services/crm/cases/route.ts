@@ -9,8 +9,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     description:
       'Cases of the tenant, oldest opened first by default (`sort`). Filters: `status` (or `open`), `entityId`, `source` (ListSourceA | ListSourceB | Custom), `kind`, ' +
       '`assignee` (`me`, `unassigned` or a user id), `age` (since the case opened or reopened). Each case carries its entity and `matchSummaries`; ' +
-      '`matches` and `transactionAlerts` are empty here: read them with GET /cases/{caseId}.',
+      '`matches` and `transactionAlerts` are empty here: read them with GET /cases/{caseId}. ' +
+      'A relationship manager’s session is refused (403): screening matches must not reach client-facing staff (tipping-off).',
     auth: ['apiKey', 'session'],
+    roles: ['admin', 'officer'],
     query: listCasesQuery,
     response: caseList,
     handler: ({ auth, query }) => listCases({ tenantId: auth.tenantId, query, userId: auth.user?.id ?? null }),

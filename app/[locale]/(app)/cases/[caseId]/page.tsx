@@ -4,28 +4,35 @@ import { getTranslations } from 'next-intl/server';
 import { requireUser } from '@/lib/auth/session';
 import { orNotFound } from '@/lib/http/page-data';
 import { getCase } from '@/lib/cases/read-cases';
+import { CaseDetail } from '@/components/cases/case-detail';
 import { PageHeader } from '@/components/ui/page-header';
 import { TransactionCaseView } from '@/components/transactions/transaction-case-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('transactions');
-  return { title: t('caseTitle') };
+  const t = await getTranslations('cases');
+  return { title: t('title') };
 }
 
-// Transaction-monitoring cases get their view here; screening cases keep their own review screen
-// (the two are combined by case kind when both exist).
+/**
+ * One page for both kinds of case: screening cases review their matches, transaction-monitoring
+ * cases their alerts (maker-checker disposition, STR draft). Another tenant's case, an unknown id
+ * and a malformed id all look the same: not found.
+ */
 export default async function CasePage({ params }: { params: Promise<{ caseId: string }> }) {
   const { caseId } = await params;
-  const session = await requireUser({ roles: ['admin', 'officer'] });
+  const { tenantId, user } = await requireUser({ roles: ['admin', 'officer'] });
   if (!UUID.test(caseId)) notFound();
-  const data = await orNotFound(getCase({ tenantId: session.tenantId, caseId }));
-  const t = await getTranslations('transactions');
-  return (
-    <>
-      <PageHeader title={t('caseTitle')} />
-      {data.kind === 'TransactionMonitoring' ? <TransactionCaseView initial={data} userId={session.user.id} /> : <p className="text-sm">{t('otherKind')}</p>}
-    </>
-  );
+  const data = await orNotFound(getCase({ tenantId, caseId }));
+  if (data.kind === 'TransactionMonitoring') {
+    const t = await getTranslations('transactions');
+    return (
+      <>
+        <PageHeader title={t('caseTitle')} />
+        <TransactionCaseView initial={data} userId={user.id} />
+      </>
+    );
+  }
+  return <CaseDetail initial={data} currentUserId={user.id} canReview />;
 }

@@ -23,6 +23,7 @@ import { getRetentionState } from '@/lib/privacy/erasure';
 import { getKycDetails } from '@/lib/kyc/kyc-details';
 import { KycCard } from '@/components/kyc/kyc-card';
 import { EntityTransactions } from '@/components/transactions/entity-transactions';
+import { EntityScreening } from '@/components/cases/entity-screening';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,7 +54,8 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
   const ownership = entity.type === 'Organization' ? await getOwnershipGraph({ tenantId, entityId }) : null;
   const otherName = locale === 'ar' ? entity.nameEn : entity.nameAr;
   const isClient = !entity.role || entity.role.toLowerCase() === 'client';
-  const canChange = isClient && (user.role === 'admin' || user.role === 'officer');
+  const canReview = user.role === 'admin' || user.role === 'officer';
+  const canChange = isClient && canReview;
 
   return (
     <div className="flex flex-col gap-4">
@@ -90,6 +92,13 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
             entity={entity}
             locale={locale}
             kycCard={kyc ? <KycCard details={kyc} locale={locale} viewerRole={user.role} entityRole={entity.role} /> : undefined}
+            screening={
+              canReview ? (
+                <Card title={t('cases.screeningTab')} id="screening-tab">
+                  <EntityScreening entityId={entity.id} screeningStatus={entity.screeningStatus} reviewStatus={entity.reviewStatus} canScreen />
+                </Card>
+              ) : null
+            }
           />
           {ownership ? (
             <OwnershipCard

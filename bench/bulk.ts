@@ -1,0 +1,292 @@
+/**
+ * `npm run bench:bulk`: bulk onboarding with ongoing monitoring, then delta monitoring of a list update.
+ *
+ *  1. Loads BENCH_LIST_ENTRIES (default 1,000,000) generated entries into ListSourceA: the generator and
+ *     seed of bench:screening (bench/lib/watchlist-generator.ts), so the same names.
+ *  2. Enrolls BENCH_CLIENTS (default 100,000) monitored clients in BENCH_REQUESTS (default 100) bulk
+ *     requests through createBulkJob (what POST /entities/client/bulk calls), processed by a worker
+ *     process (`scripts/worker.ts`, WORKER_CONCURRENCY 2). Each client is screened at creation in its
+ *     chunk's transaction. Figure: clients enrolled and screened per second, first request → last job
+ *     Completed. About 1% of the clients carry a listed person's name (another spelling or the Arabic one).
+ *  3. A list update: the whole list re-imported through importWatchlist with BENCH_CHANGED (default
+ *     1,000) entries changed (a fifth of them gain the name of a monitored client as an alias), then its
+ *     change set screened against the monitored clients (screenWatchlistImport, the `monitoring.import`
+ *     task, run here in-process with the worker stopped so that the time is its own). Figures: import
+ *     time, screening time (target < 60 s), candidate pairs, new and updated matches.
+ *
+ * Sizes are configurable for a smaller first run. Time is bounded by BENCH_MAX_SECONDS (default 2400):
+ * past it the run stops, says so, and cleans up. Starts an embedded PostgreSQL on 127.0.0.1:BENCH_PG_PORT
+ * (default 54396) under .data/bench-bulk (deleted afterwards). Writes bench/results/bulk.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@/lib/db/embedded';
+import { applyMigrations } from '@/lib/db/migrate';
+import { closeDatabase, useDatabase } from '@/lib/db/client';
+import { createBulkJob } from '@/lib/bulk/create-bulk-job';
+import { setTenantQuota } from '@/lib/bulk/quota';
+import { screenWatchlistImport } from '@/lib/monitoring/screen-import';
+import { importWatchlist, insertEntries, toEntryRow, type EntryRowInsert } from '@/lib/screening/watchlist-import';
+import type { ImportedEntry } from '@/lib/screening/parsers/types';
+import { createTestTenant } from '@/scripts/testing/factories';
+import { AR_GIVEN, generate, pick, resetGenerator, rnd, type Gen } from './lib/watchlist-generator';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const LIST = Number(process.env.BENCH_LIST_ENTRIES ?? 1_000_000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const CHANGED = Number(process.env.BENCH_CHANGED ?? 1000);
+const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 2400);
+const PORT = Number(process.env.BENCH_PG_PORT ?? 54396);
+const WORKERS = process.env.WORKER_CONCURRENCY ?? '2';
+const started = Date.now();
+const elapsed = () => (Date.now() - started) / 1000;
+const log = (...a: unknown[]) => console.log(`[${elapsed().toFixed(0).padStart(5)}s]`, ...a);
+const ACTOR = { type: 'system' as const, id: 'bench-bulk' };
+
+// Loaded without these (as bench:screening does), then indexed once: far faster than indexing row by row.
+const DEFERRED_INDEXES = [
+  ['WatchlistNameKey_blockKeys_idx', `CREATE INDEX "WatchlistNameKey_blockKeys_idx" ON "WatchlistNameKey" USING GIN ("blockKeys")`],
+  ['WatchlistNameKey_key_idx', `CREATE INDEX "WatchlistNameKey_key_idx" ON "WatchlistNameKey" USING GIN ("key" gin_trgm_ops)`],
+  ['WatchlistNameKey_entryId_idx', `CREATE INDEX "WatchlistNameKey_entryId_idx" ON "WatchlistNameKey"("entryId")`],
+  ['WatchlistEntry_idNumbersNorm_idx', `CREATE INDEX "WatchlistEntry_idNumbersNorm_idx" ON "WatchlistEntry" USING GIN ("idNumbersNorm")`],
+] as const;
+
+let worker: ChildProcess | null = null;
+let stopDatabase: (() => Promise<void>) | null = null;
+
+function startWorker(url: string): ChildProcess {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/worker.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: WORKERS, LOG_LEVEL: 'warn' },
+  });
+  return child;
+}
+
+async function stopWorker(): Promise<void> {
+  const child = worker;
+  worker = null;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {}
+    }, 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+async function cleanup() {
+  await stopWorker();
+  await closeDatabase().catch(() => {});
+  await stopDatabase?.().catch(() => {});
+}
+
+/** A generated person for a client: Arabic given names and a family, in both scripts. */
+function person(): { nameEn: string; nameAr: string } {
+  const given = [pick(AR_GIVEN), pick(AR_GIVEN), pick(AR_GIVEN)];
+  const family = pick(['Harbi', 'Qahtani', 'Dosari', 'Shammari', 'Otaibi', 'Ghamdi', 'Zahrani', 'Mutairi', 'Anazi', 'Shehri', 'Tamimi', 'Hashimi']);
+  const familyAr = {
+    Harbi: 'الحربي',
+    Qahtani: 'القحطاني',
+    Dosari: 'الدوسري',
+    Shammari: 'الشمري',
+    Otaibi: 'العتيبي',
+    Ghamdi: 'الغامدي',
+    Zahrani: 'الزهراني',
+    Mutairi: 'المطيري',
+    Anazi: 'العنزي',
+    Shehri: 'الشهري',
+    Tamimi: 'التميمي',
+    Hashimi: 'الهاشمي',
+  }[family]!;
+  // Names repeat across 100,000 people, as in a real customer file; date of birth and identity tell them apart.
+  return { nameEn: `${given.map((g) => pick(g[1])).join(' ')} Al-${family}`, nameAr: `${given.map((g) => g[0]).join(' ')} ${familyAr}` };
+}
+
+function listedPerson(g: Gen): { nameEn: string; nameAr: string } {
+  const { given, family } = g.parts!;
+  return { nameEn: [...given.map((x) => pick(x[1])), family[0]].join(' '), nameAr: family[1] ? [...given.map((x) => x[0]), family[1]].join(' ') : '' };
+}
+
+async function main() {
+  const deadline = setTimeout(() => {
+    console.error(`BENCH_MAX_SECONDS (${MAX_SECONDS} s) reached: stopping.`);
+    void cleanup().finally(() => process.exit(2));
+  }, MAX_SECONDS * 1000);
+  deadline.unref();
+
+  const dir = path.join(ROOT, '.data', 'bench-bulk');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: PORT, ephemeral: true, database: 'bulk_bench' });
+  stopDatabase = () => embedded.stop();
+  const url = embedded.url;
+  await applyMigrations(url, () => {}, { migrationsDir: path.join(ROOT, 'prisma/migrations') });
+  await useDatabase(url);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`SELECT set_config('app.scope', 'platform', false)`);
+
+  // ------------------------------------------------ 1. the list
+  for (const [name] of DEFERRED_INDEXES) await admin.query(`DROP INDEX IF EXISTS "${name}"`);
+  await admin.query('SET synchronous_commit = off');
+  resetGenerator();
+  const samples: Gen[] = [];
+  const loadStart = Date.now();
+  for (let b = 0; b < LIST; b += 5000) {
+    const rows: EntryRowInsert[] = [];
+    for (let i = b; i < Math.min(LIST, b + 5000); i++) {
+      const g = generate(i);
+      rows.push(toEntryRow(g.entry, 'ListSourceA', null));
+      // The same draw as bench:screening's query sampling, so the sequence (and the list) is its own.
+      if (g.parts && rnd() < 0.002) samples.push(g);
+    }
+    await insertEntries(admin, rows, 5000);
+    if ((b / 5000) % 40 === 0) log(`list: ${(b + rows.length).toLocaleString()} entries`);
+  }
+  await admin.query(`SET maintenance_work_mem = '1GB'`);
+  for (const [, sql] of DEFERRED_INDEXES) await admin.query(sql);
+  await admin.query('ANALYZE "WatchlistEntry"; ANALYZE "WatchlistNameKey"');
+  const listSeconds = (Date.now() - loadStart) / 1000;
+  log(`list: ${LIST.toLocaleString()} entries loaded and indexed in ${listSeconds.toFixed(0)} s; ${samples.length} listed people to enroll`);
+  await admin.query('DELETE FROM graphile_worker._private_jobs').catch(() => {});
+
+  // ------------------------------------------------ 2. bulk onboarding
+  const tenant = await createTestTenant({ slug: 'bench-bulk' });
+  await setTenantQuota({ slug: tenant.slug, soft: CLIENTS * 2, hard: CLIENTS * 2 });
+  resetGenerator(777);
+  const perRequest = Math.ceil(CLIENTS / REQUESTS);
+  const listedEvery = Math.max(1, Math.floor(CLIENTS / Math.max(1, Math.min(samples.length, Math.floor(CLIENTS / 100)))));
+  let sampleIndex = 0;
+  const clientNames: string[] = [];
+  const bodies = Array.from({ length: REQUESTS }, (_, r) =>
+    Array.from({ length: Math.max(0, Math.min(perRequest, CLIENTS - r * perRequest)) }, (_, k) => {
+      const i = r * perRequest + k;
+      const listed = i % listedEvery === 0 && sampleIndex < samples.length ? listedPerson(samples[sampleIndex++]!) : null;
+      const names = listed ?? person();
+      clientNames.push(names.nameEn);
+      return {
+        nameEn: names.nameEn,
+        ...(names.nameAr ? { nameAr: names.nameAr } : {}),
+        dobGregorian: `${1950 + (i % 50)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+        nationalityCode: 'SA',
+        gender: i % 2 ? 'Male' : 'Female',
+        ongoingMonitoring: true,
+        identities: [{ number: `1${String(i).padStart(9, '0')}` }],
+      };
+    }),
+  ).filter((b) => b.length > 0);
+
+  worker = startWorker(url);
+  const bulkStart = Date.now();
+  const jobIds: string[] = [];
+  for (const clients of bodies) {
+    const answer = await createBulkJob({ tenantId: tenant.id, input: { clients } as never, actor: ACTOR });
+    jobIds.push(answer.jobId);
+  }
+  const submitSeconds = (Date.now() - bulkStart) / 1000;
+  log(`bulk: ${bodies.length} requests accepted in ${submitSeconds.toFixed(1)} s`);
+  for (;;) {
+    const { rows } = await admin.query(
+      `SELECT count(*) FILTER (WHERE status IN ('Completed', 'CompletedWithErrors', 'Failed'))::int AS done, coalesce(sum(processed), 0)::int AS processed, coalesce(sum(failed), 0)::int AS failed
+         FROM "BulkJob" WHERE "tenantId" = $1`,
+      [tenant.id],
+    );
+    const s = rows[0];
+    if (s.done === jobIds.length) break;
+    if (Math.round(elapsed()) % 30 === 0) log(`bulk: ${s.processed.toLocaleString()} of ${CLIENTS.toLocaleString()} processed`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const bulkSeconds = (Date.now() - bulkStart) / 1000;
+  const counts = (
+    await admin.query(
+      `SELECT (SELECT count(*)::int FROM "Entity" WHERE "tenantId" = $1) AS entities,
+              (SELECT count(*)::int FROM "Match" WHERE "tenantId" = $1) AS matches,
+              (SELECT count(*)::int FROM "Case" WHERE "tenantId" = $1) AS cases,
+              (SELECT coalesce(sum(failed), 0)::int FROM "BulkJob" WHERE "tenantId" = $1) AS failed`,
+      [tenant.id],
+    )
+  ).rows[0];
+  const perSecond = counts.entities / bulkSeconds;
+  log(
+    `bulk: ${counts.entities.toLocaleString()} clients enrolled and screened in ${bulkSeconds.toFixed(1)} s = ${perSecond.toFixed(0)}/s; ${counts.matches} matches in ${counts.cases} cases; ${counts.failed} failed items`,
+  );
+  await stopWorker();
+
+  // ------------------------------------------------ 3. a list update
+  // The whole list again (same generator), with CHANGED entries changed: a fifth gain a monitored client's name.
+  resetGenerator();
+  const entries: ImportedEntry[] = [];
+  for (let i = 0; i < LIST; i++) {
+    const g = generate(i);
+    if (g.parts) rnd();
+    entries.push(g.entry);
+  }
+  const step = Math.max(1, Math.floor(LIST / CHANGED));
+  let changed = 0;
+  for (let i = 3; i < LIST && changed < CHANGED; i += step, changed++) {
+    const e = entries[i]!;
+    if (changed % 5 === 0) e.names = [...e.names, { value: clientNames[(changed * 97) % clientNames.length]!, kind: 'Alias' }];
+    else if (changed % 5 === 1) e.dobs = ['1961-01-01'];
+    else e.names = [...e.names, { value: `${e.names[0]!.value} ${['Jr', 'Senior', 'Abu Ali'][changed % 3]}`, kind: 'Alias' }];
+  }
+  const importer = new pg.Client({ connectionString: url });
+  await importer.connect();
+  const importStart = Date.now();
+  const imported = await importWatchlist({ db: importer, source: 'ListSourceA', tenantId: null, format: 'json', fileName: 'bench-update.json', entries });
+  const importSeconds = (Date.now() - importStart) / 1000;
+  await importer.end();
+  entries.length = 0;
+  log(`update: imported in ${importSeconds.toFixed(1)} s: ${imported.updated} updated, ${imported.added} added, ${imported.deprecated} deprecated`);
+  // The trigger queued monitoring.import for the worker; it is run here instead (worker stopped).
+  await admin.query(`DELETE FROM graphile_worker._private_jobs WHERE key = $1`, [`monitoring.import:${imported.importId}`]).catch(() => {});
+  const screenStart = Date.now();
+  const summary = await screenWatchlistImport({ importId: imported.importId });
+  const screenSeconds = (Date.now() - screenStart) / 1000;
+  const events = (
+    await admin.query(`SELECT count(*)::int AS n FROM "OutboxEvent" WHERE type = 'MonitoredEntityUpdate' AND "createdAt" >= to_timestamp($1 / 1000.0)`, [
+      screenStart,
+    ])
+  ).rows[0].n;
+  log(
+    `update: change set of ${summary.entries} entries screened against ${counts.entities.toLocaleString()} monitored clients in ${screenSeconds.toFixed(1)} s; ` +
+      `${summary.candidatePairs} candidate pairs; changes ${JSON.stringify(summary.changes)}; ${events} MonitoredEntityUpdate events`,
+  );
+
+  const result = {
+    measuredAt: new Date().toISOString(),
+    sizes: { listEntries: LIST, clients: CLIENTS, requests: bodies.length, changed: CHANGED, workerConcurrency: Number(WORKERS) },
+    list: { seconds: listSeconds },
+    bulk: { submitSeconds, seconds: bulkSeconds, clientsPerSecond: perSecond, ...counts, target: '>= 200 clients/s' },
+    update: { importSeconds, ...imported, screenSeconds, ...summary, events, target: '< 60 s' },
+    runId: randomUUID(),
+  };
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench/results/bulk.json'), JSON.stringify(result, null, 2));
+  console.log(JSON.stringify(result, null, 2));
+  await admin.end();
+}
+
+main()
+  .then(cleanup)
+  .then(() => process.exit(0))
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await cleanup();
+    process.exit(1);
+  });

@@ -1,0 +1,212 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DateText } from '@/components/ui/dates';
+import { Select } from '@/components/ui/field';
+import { fetchJson } from '@/components/ui/fetch-json';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { Table, Td, Th } from '@/components/ui/table';
+import { displayName } from '@/components/entities/entity-types';
+import { AGE_VALUES, CASE_SOURCES, CASE_STATUS_VALUES, toneOfCaseStatus, toneOfMatchStatus, type CasePage } from './case-types';
+
+const FILTERS = ['source', 'assignee', 'age', 'page'] as const;
+
+/**
+ * The case queue. Filters live in the URL (shareable, survive a reload); without a status filter the
+ * queue shows the open cases, oldest first, as a work queue should.
+ */
+export function CaseQueue() {
+  const t = useTranslations();
+  const locale = useLocale();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const status = params.get('status') ?? 'open';
+  const query = new URLSearchParams();
+  for (const key of FILTERS) {
+    const value = params.get(key);
+    if (value) query.set(key, value);
+  }
+  if (status !== 'all') query.set('status', status);
+  query.set('size', '20');
+  const key = query.toString();
+
+  const result = useQuery({
+    queryKey: ['cases', key],
+    queryFn: () => fetchJson<CasePage>(`/services/crm/cases?${key}`),
+    placeholderData: keepPreviousData,
+  });
+
+  function navigate(next: URLSearchParams) {
+    const search = next.toString();
+    router.push(search ? `${pathname}?${search}` : pathname);
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        key={params.toString()}
+        aria-label={t('cases.filters')}
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const next = new URLSearchParams();
+          for (const name of ['source', 'status', 'assignee', 'age']) {
+            const value = String(form.get(name) ?? '');
+            if (value && !(name === 'status' && value === 'open')) next.set(name, value);
+          }
+          navigate(next);
+        }}
+      >
+        <FilterSelect
+          name="source"
+          label={t('cases.source')}
+          value={params.get('source') ?? ''}
+          options={[['', t('cases.any')], ...CASE_SOURCES.map((v): [string, string] => [v, t(`cases.sources.${v}`)])]}
+        />
+        <FilterSelect
+          name="status"
+          label={t('cases.status')}
+          value={status}
+          options={[
+            ['open', t('cases.openCases')],
+            ['all', t('cases.any')],
+            ...CASE_STATUS_VALUES.map((v): [string, string] => [v, t(`cases.caseStatus.${v}`)]),
+          ]}
+        />
+        <FilterSelect
+          name="assignee"
+          label={t('cases.assignee')}
+          value={params.get('assignee') ?? ''}
+          options={[
+            ['', t('cases.any')],
+            ['me', t('cases.assigneeMe')],
+            ['unassigned', t('cases.assigneeNone')],
+          ]}
+        />
+        <FilterSelect
+          name="age"
+          label={t('cases.age')}
+          value={params.get('age') ?? ''}
+          options={[['', t('cases.any')], ...AGE_VALUES.map((v): [string, string] => [v, t(`cases.ages.${v}`)])]}
+        />
+        <div className="flex items-end gap-2">
+          <Button type="submit">{t('cases.apply')}</Button>
+          <Link href="/cases" className="rounded-md px-3 py-2 text-sm text-slate-700 underline-offset-2 hover:underline">
+            {t('cases.reset')}
+          </Link>
+        </div>
+      </form>
+
+      {result.isPending ? (
+        <LoadingState label={t('common.loading')} />
+      ) : result.isError ? (
+        <ErrorState
+          title={t('common.errorTitle')}
+          description={t('common.errorDescription')}
+          action={
+            <Button variant="secondary" onClick={() => void result.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : result.data.data.length === 0 ? (
+        <EmptyState title={t('cases.emptyTitle')} description={t('cases.emptyDescription')} />
+      ) : (
+        <>
+          <p className="text-sm text-slate-600" aria-live="polite" data-testid="case-count">
+            {t('common.totalResults', { count: result.data.meta.totalCount })}
+          </p>
+          <Table caption={t('cases.title')}>
+            <thead>
+              <tr>
+                <Th>{t('cases.entity')}</Th>
+                <Th>{t('cases.source')}</Th>
+                <Th>{t('cases.status')}</Th>
+                <Th>{t('cases.matches')}</Th>
+                <Th>{t('cases.assignee')}</Th>
+                <Th>{t('cases.opened')}</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {result.data.data.map((item) => {
+                const name = displayName(locale, item.entity) ?? t('entities.unnamed');
+                const other = locale === 'ar' ? item.entity.nameEn : item.entity.nameAr;
+                return (
+                  <tr key={item.id} data-case={item.id} className="hover:bg-slate-50">
+                    <Td>
+                      <Link
+                        href={`/cases/${item.id}`}
+                        aria-label={t('cases.openCase', { name })}
+                        className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                      >
+                        {name}
+                      </Link>
+                      {other && other !== name ? (
+                        <div className="text-xs text-slate-600">
+                          <bdi lang={locale === 'ar' ? 'en' : 'ar'}>{other}</bdi>
+                        </div>
+                      ) : null}
+                    </Td>
+                    <Td>{item.source ? t(`cases.sources.${item.source}`) : '—'}</Td>
+                    <Td>
+                      <Badge tone={toneOfCaseStatus(item.status)}>{t(`cases.caseStatus.${item.status}`)}</Badge>
+                    </Td>
+                    <Td>
+                      <ul className="flex flex-wrap gap-1">
+                        {item.matchSummaries.map((s) => (
+                          <li key={s.status}>
+                            <Badge tone={toneOfMatchStatus(s.status)}>
+                              {t('cases.matchSummary', { count: new Intl.NumberFormat(locale).format(s.count), status: t(`cases.matchStatus.${s.status}`) })}
+                            </Badge>
+                          </li>
+                        ))}
+                      </ul>
+                    </Td>
+                    <Td>{item.assignee?.displayName ?? <span className="text-slate-600">{t('cases.unassigned')}</span>}</Td>
+                    <Td>
+                      <DateText locale={locale} value={item.createdAt} />
+                    </Td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+          <Pagination
+            page={result.data.meta.page}
+            totalPages={result.data.meta.totalPages}
+            onPage={(page) => {
+              const next = new URLSearchParams(params.toString());
+              next.set('page', String(page));
+              navigate(next);
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: [string, string][] }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`filter-${name}`} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <Select id={`filter-${name}`} name={name} defaultValue={value}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
