@@ -101,7 +101,9 @@ describe('pages (proxy.ts)', () => {
     expect(second.headers.get('content-security-policy')).not.toContain(nonce);
     expect(csp).toBe(pageContentSecurityPolicy(nonce, { https: false }));
     expect(csp).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
-    expect(csp).not.toContain('unsafe-inline');
+    // inline code never: only style attributes (style-src-attr) may be inline
+    expect(csp.replace("style-src-attr 'unsafe-inline'", '')).not.toContain('unsafe-inline');
+    expect(csp).toContain("style-src 'self' 'nonce-");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');

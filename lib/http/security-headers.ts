@@ -51,7 +51,8 @@ export function createNonce(): string {
 /**
  * The officer app's policy (Next.js's documented nonce pattern): scripts and styles only from our
  * origin with this response's nonce (`strict-dynamic` lets Next's loader add its chunks), no
- * `unsafe-inline`; images also from `blob:`/`data:` (previews); nothing framed but our own
+ * `unsafe-inline` for scripts or style elements (style attributes are allowed: chart and diagram
+ * libraries position their shapes with them); images also from `blob:`/`data:` (previews); nothing framed but our own
  * documents (the PDF viewer); no plugins; forms and fetches only to our origin; never framed.
  * Development adds `unsafe-eval` (React's debugging) and inline styles (the dev overlay).
  */
@@ -60,6 +61,9 @@ export function pageContentSecurityPolicy(nonce: string, { https, dev = false }:
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
     `style-src 'self' ${dev ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
+    // Style attributes only (never <style> elements or scripts): the score chart (recharts) and the
+    // ownership diagram (React Flow) place their shapes with them; an attribute cannot run script.
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",
