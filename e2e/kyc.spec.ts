@@ -247,7 +247,7 @@ test.describe('KYC', () => {
     await expect(second).toContainText('أجرى Sara Officer المراجعة الأولى');
     await second.getByLabel('التعليق (إلزامي)').fill('اعتماد ثانٍ');
     await second.getByRole('button', { name: 'تسجيل القرار' }).click();
-    await expect(second.getByRole('alert')).toHaveText('يتطلب سجل اعرف عميلك عالي المخاطر مراجعة ثانية من موظف آخر.');
+    await expect(second.getByRole('alert')).toHaveText('يجب أن يتخذ هذا القرار موظف آخر: لا يجوز لمن أجرى المراجعة الأولى أو قدّم المقترح أن يكون مراجعه.');
     await expect(card.getByTestId('kyc-status')).toHaveText('بانتظار المراجعة الثانية');
 
     // Another officer approves.
