@@ -78,6 +78,8 @@ test.describe('KYC', () => {
     await expect(page.getByTestId('kyc-review')).toHaveCount(0);
     const edd = page.getByTestId('enable-Edd');
     const boxes = edd.getByRole('checkbox');
+    // count() does not wait: let the card render its questions first
+    await expect(boxes.first()).toBeVisible();
     const total = await boxes.count();
     expect(total).toBeGreaterThan(2);
     for (let i = 2; i < total; i++) await boxes.nth(i).uncheck();
