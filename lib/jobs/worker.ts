@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import { databaseUrl } from '@/lib/db/config';
 import { log } from '@/lib/core/logger';
@@ -12,8 +13,9 @@ export async function startWorker(options: { concurrency?: number; connectionStr
   const url = new URL(options.connectionString ?? databaseUrl());
   url.searchParams.set('application_name', `crm-worker:${process.pid}`);
   const concurrency = options.concurrency ?? workerConcurrency();
+  const pool = workerPool(url.toString(), concurrency);
   const runner = await run({
-    connectionString: url.toString(),
+    pgPool: pool,
     concurrency,
     taskList: options.tasks ?? taskList,
     ...(options.tasks ? {} : { crontab: CRONTAB }),
@@ -22,7 +24,26 @@ export async function startWorker(options: { concurrency?: number; connectionStr
     logger: workerLogger(),
   });
   log('info', 'worker started', { concurrency });
+  const stop = runner.stop.bind(runner);
+  runner.stop = async () => {
+    await stop();
+    await pool.end();
+  };
   return runner;
+}
+
+/**
+ * The worker's own pool. graphile-worker removes its error listeners when it stops but does not
+ * wait for its pool to close, so a connection that the server ends afterwards (a restart, a
+ * dropped database) would raise an unhandled error and bring the process down. This pool keeps
+ * its listeners for its whole life and is ended after the runner has stopped.
+ */
+function workerPool(connectionString: string, concurrency: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  const onError = (error: Error) => log('warn', 'worker database connection ended', { component: 'worker', error: error.message });
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
 }
 
 function workerLogger(): Logger {
