@@ -11,13 +11,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EntitiesPage() {
-  await requireUser({ roles: ['admin', 'officer', 'rm'] });
+  const { user } = await requireUser({ roles: ['admin', 'officer', 'rm'] });
   const t = await getTranslations('entities');
   return (
     <>
       <PageHeader title={t('title')} />
       <Suspense>
-        <EntityList />
+        <EntityList canExport={user.role === 'admin' || user.role === 'officer'} />
       </Suspense>
     </>
   );

@@ -33,8 +33,27 @@ export async function generateMetadata({ params }: { params: Promise<{ entityId:
   return { title: t('title') };
 }
 
-export default async function EntityProfilePage({ params }: { params: Promise<{ entityId: string }> }) {
+/** The list's own query string (from the list's profile link), never a path: the back link stays on /entities. */
+function backToListHref(back: string | string[] | undefined): string {
+  if (typeof back !== 'string' || back.length > 1000) return '/entities';
+  const query = new URLSearchParams(back);
+  const kept = new URLSearchParams();
+  for (const key of ['q', 'role', 'status', 'type', 'worklist', 'sort', 'page']) {
+    const value = query.get(key);
+    if (value) kept.set(key, value);
+  }
+  return kept.size ? `/entities?${kept.toString()}` : '/entities';
+}
+
+export default async function EntityProfilePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ entityId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { entityId } = await params;
+  const { back } = await searchParams;
   const { tenantId, user } = await requireUser({ roles: ['admin', 'officer', 'rm'] });
   const locale = await getLocale();
   const [entity, events] = await Promise.all([
@@ -50,7 +69,7 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
 
   return (
     <div className="flex flex-col gap-4">
-      <Link href="/entities" className="inline-flex items-center gap-1 self-start text-sm text-brand-700 underline-offset-2 hover:underline">
+      <Link href={backToListHref(back)} className="inline-flex items-center gap-1 self-start text-sm text-brand-700 underline-offset-2 hover:underline">
         <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
         {t('profile.backToList')}
       </Link>
