@@ -7,6 +7,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { RelationshipsCard } from '@/components/relationships/relationships-card';
 import { DefinitionGrid } from './definition-grid';
 import { DocumentPreview } from './document-preview';
+import { VerifyIdentity } from './verify-identity';
 import { displayName } from './entity-types';
 import type { EntityProfile } from './profile-types';
 
@@ -16,8 +17,21 @@ const Ltr = ({ children }: { children: React.ReactNode }) => (
   </span>
 );
 
+/**
+ * The registry facts an organization's `rawData` (the tenant's commercial-registry lookup, as
+ * received) usually carries: legal form and registration number, read tolerantly.
+ */
+function registryFacts(raw: unknown, ar: boolean): { legalForm?: string; registrationNumber?: string } {
+  if (!raw || typeof raw !== 'object') return {};
+  const o = raw as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+  const type = o.businessType && typeof o.businessType === 'object' ? (o.businessType as Record<string, unknown>) : {};
+  const legalForm = ar ? (text(type.name) ?? text(type.nameEn)) : (text(type.nameEn) ?? text(type.name));
+  return { legalForm, registrationNumber: text(o.crNumber) ?? text(o.crEntityNumber) ?? text(o.registrationNumber) };
+}
+
 /** Every section of the Entity resource; each one says so when it is empty. */
-export async function ProfileSections({ entity, locale }: { entity: EntityProfile; locale: string }) {
+export async function ProfileSections({ entity, locale, canDecide = false }: { entity: EntityProfile; locale: string; canDecide?: boolean }) {
   const t = await getTranslations();
   const number = new Intl.NumberFormat(locale);
   const ar = locale === 'ar';
@@ -28,6 +42,8 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
   const accounts = entity.bankAccounts ?? [];
   const addresses = entity.addresses ?? [];
   const tags = entity.tags ?? [];
+  const isOrganization = entity.type === 'Organization';
+  const registry = registryFacts(entity.rawData, ar);
   const phone = entity.phoneNumber ? `+${entity.countryCode ?? ''} ${entity.phoneNumber}` : null;
 
   return (
@@ -45,14 +61,22 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
                 ]
               : [t('profile.dob'), <DateText key="dob" locale={locale} value={entity.dob} hijri={Boolean(entity.dobHijri)} />],
             [t('profile.accountOpenDate'), <DateText key="open" locale={locale} value={entity.accountOpenDate} />],
-            [
-              t('profile.nationality'),
-              entity.nationality
-                ? label(entity.nationality.nationalityEn ?? entity.nationality.nameEn, entity.nationality.nationalityAr ?? entity.nationality.nameAr)
-                : (entity.nationalityCode ?? '—'),
-            ],
-            [t('profile.classification'), enumLabel('classification', entity.classification)],
-            [t('profile.gender'), enumLabel('gender', entity.gender)],
+            // A company has a legal form and a registration, never a gender, a nationality or an individual's classification.
+            ...(isOrganization
+              ? ([
+                  [t('profile.legalForm'), registry.legalForm ?? '—'],
+                  [t('profile.registrationNumber'), registry.registrationNumber ? <Ltr key="cr">{registry.registrationNumber}</Ltr> : '—'],
+                ] as [string, React.ReactNode][])
+              : ([
+                  [
+                    t('profile.nationality'),
+                    entity.nationality
+                      ? label(entity.nationality.nationalityEn ?? entity.nationality.nameEn, entity.nationality.nationalityAr ?? entity.nationality.nameAr)
+                      : (entity.nationalityCode ?? '—'),
+                  ],
+                  [t('profile.classification'), enumLabel('classification', entity.classification)],
+                  [t('profile.gender'), enumLabel('gender', entity.gender)],
+                ] as [string, React.ReactNode][])),
             [t('profile.monitoring'), yesNo(entity.ongoingMonitoring)],
           ]}
         />
@@ -92,9 +116,19 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
         </div>
       </Card>
 
-      {/* The API's entity carries no KYC record yet (kyc is null until KYC onboarding exists). */}
       <Card title={t('profile.kyc')} id="kyc">
-        <p className="text-sm text-slate-600">{t('profile.noKyc')}</p>
+        {entity.kyc ? (
+          <DefinitionGrid
+            rows={[
+              [t('profile.kycStatus'), enumLabel('kycStatus', entity.kyc.status)],
+              [t('profile.riskLevel'), entity.kyc.scores[0] ? enumLabel('riskLevel', entity.kyc.scores[0].riskLevel) : '—'],
+              [t('profile.riskScore'), entity.kyc.scores[0] ? number.format(Number(entity.kyc.scores[0].riskScore)) : '—'],
+              [t('profile.completedAt'), <DateText key="done" locale={locale} value={entity.kyc.completedAt} />],
+            ]}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">{t('profile.noKyc')}</p>
+        )}
       </Card>
 
       <Card title={t('profile.identities')} id="identities">
@@ -132,6 +166,9 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
                     ) : (
                       '—'
                     )}
+                    {canDecide && (identity.verification?.status ?? 'Pending') === 'Pending' ? (
+                      <VerifyIdentity entityId={entity.id} identityId={identity.id} number={identity.number} />
+                    ) : null}
                   </Td>
                   <Td>
                     {identity.documents?.length ? (
@@ -237,7 +274,14 @@ export async function ProfileSections({ entity, locale }: { entity: EntityProfil
         <Card title={t('profile.organizationStatus')} id="organization">
           <DefinitionGrid
             rows={[
-              [t('profile.organizationStatus'), entity.organizationStatus?.value ?? '—'],
+              [
+                t('profile.organizationStatus'),
+                entity.organizationStatus?.value
+                  ? t.has(`enums.organizationStatus.${entity.organizationStatus.value}`)
+                    ? t(`enums.organizationStatus.${entity.organizationStatus.value}`)
+                    : entity.organizationStatus.value
+                  : '—',
+              ],
               [
                 t('profile.activities'),
                 entity.activities?.length ? entity.activities.map((a) => label(a.nameEn, a.nameAr)).join(ar ? '، ' : ', ') : t('profile.noActivities'),

@@ -357,12 +357,9 @@ export const listEntitiesQuery = pageQuery.extend({
     }),
   tagId: z.uuid().optional(),
   crmId: text(100).optional(),
-  sort: z
-    .enum(ENTITY_SORTS)
-    .optional()
-    .meta({
-      description: '`-createdAt` (newest first, the default), `createdAt`, `name` / `-name` (English name first), `nameAr` / `-nameAr` (Arabic name first).',
-    }),
+  sort: z.enum(ENTITY_SORTS).optional().meta({
+    description: '`-createdAt` (newest first, the default), `createdAt`, `name` / `-name` (English name first), `nameAr` / `-nameAr` (Arabic name first).',
+  }),
   worklist: z
     .enum(ENTITY_WORKLISTS)
     .optional()
@@ -388,3 +385,15 @@ export const updateStatusInput = z
 export const updateStatusResponse = z.object({ status: entityStatus }).meta({ id: 'ClientStatus' });
 
 export const updateClassificationInput = z.object({ classification }).meta({ id: 'UpdateClassification' });
+
+// ---- Identity verification (officer decision) ----
+export const identityParams = z.object({ entityId: z.uuid(), identityId: z.uuid() });
+export const verifyIdentityInput = z
+  .object({
+    status: z.enum(['Verified', 'Rejected']),
+    reason: z.string().trim().max(2000).refine(hasNoNul, NUL_MESSAGE).optional(),
+  })
+  .refine((v) => v.status !== 'Rejected' || Boolean(v.reason), { path: ['reason'], message: 'required when the identity is rejected' })
+  .meta({ id: 'VerifyIdentityInput' });
+export type VerifyIdentityInput = z.output<typeof verifyIdentityInput>;
+export const verifyIdentityResponse = z.object({ data: identitySchema }).meta({ id: 'VerifyIdentityResponse' });

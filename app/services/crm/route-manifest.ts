@@ -19,47 +19,48 @@ import * as r14 from './crm/webhook/test/route';
 import * as r15 from './docs/route';
 import * as r16 from './entities/[entityId]/addresses/route';
 import * as r17 from './entities/[entityId]/bank-accounts/route';
-import * as r18 from './entities/[entityId]/identities/route';
-import * as r19 from './entities/[entityId]/matches/route';
-import * as r20 from './entities/[entityId]/route';
-import * as r21 from './entities/[entityId]/screen/route';
-import * as r22 from './entities/client/[entityId]/classification/route';
-import * as r23 from './entities/client/[entityId]/status/route';
-import * as r24 from './entities/client/bulk/route';
-import * as r25 from './entities/client/route';
-import * as r26 from './entities/export/route';
-import * as r27 from './entities/prospect/route';
-import * as r28 from './entities/route';
-import * as r29 from './entities/screening/route';
-import * as r30 from './entity-relationships/[relationshipId]/decision/route';
-import * as r31 from './entity-relationships/[relationshipId]/resend/route';
-import * as r32 from './entity-relationships/invite/route';
-import * as r33 from './health/route';
-import * as r34 from './jobs/[jobId]/route';
-import * as r35 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
-import * as r36 from './kyc/[kycId]/agreements/route';
-import * as r37 from './kyc/[kycId]/forms/[formId]/enable/route';
-import * as r38 from './kyc/[kycId]/forms/[formId]/submissions/route';
-import * as r39 from './kyc/[kycId]/questions/route';
-import * as r40 from './kyc/[kycId]/reviews/route';
-import * as r41 from './kyc/[kycId]/route';
-import * as r42 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
-import * as r43 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
-import * as r44 from './kyc-flows/[flowId]/forms/[formId]/route';
-import * as r45 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
-import * as r46 from './kyc-flows/[flowId]/forms/route';
-import * as r47 from './kyc-flows/[flowId]/route';
-import * as r48 from './kyc-flows/route';
-import * as r49 from './notes/route';
-import * as r50 from './openapi.json/route';
-import * as r51 from './relationship-confirmations/route';
-import * as r52 from './screening/search/route';
-import * as r53 from './tags/route';
-import * as r54 from './webhook-endpoint/disable/route';
-import * as r55 from './webhook-endpoint/enable/route';
-import * as r56 from './webhook-endpoint/handshake/route';
-import * as r57 from './webhook-endpoint/replay/route';
-import * as r58 from './webhook-endpoint/route';
+import * as r18 from './entities/[entityId]/identities/[identityId]/verification/route';
+import * as r19 from './entities/[entityId]/identities/route';
+import * as r20 from './entities/[entityId]/matches/route';
+import * as r21 from './entities/[entityId]/route';
+import * as r22 from './entities/[entityId]/screen/route';
+import * as r23 from './entities/client/[entityId]/classification/route';
+import * as r24 from './entities/client/[entityId]/status/route';
+import * as r25 from './entities/client/bulk/route';
+import * as r26 from './entities/client/route';
+import * as r27 from './entities/export/route';
+import * as r28 from './entities/prospect/route';
+import * as r29 from './entities/route';
+import * as r30 from './entities/screening/route';
+import * as r31 from './entity-relationships/[relationshipId]/decision/route';
+import * as r32 from './entity-relationships/[relationshipId]/resend/route';
+import * as r33 from './entity-relationships/invite/route';
+import * as r34 from './health/route';
+import * as r35 from './jobs/[jobId]/route';
+import * as r36 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
+import * as r37 from './kyc/[kycId]/agreements/route';
+import * as r38 from './kyc/[kycId]/forms/[formId]/enable/route';
+import * as r39 from './kyc/[kycId]/forms/[formId]/submissions/route';
+import * as r40 from './kyc/[kycId]/questions/route';
+import * as r41 from './kyc/[kycId]/reviews/route';
+import * as r42 from './kyc/[kycId]/route';
+import * as r43 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
+import * as r44 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
+import * as r45 from './kyc-flows/[flowId]/forms/[formId]/route';
+import * as r46 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
+import * as r47 from './kyc-flows/[flowId]/forms/route';
+import * as r48 from './kyc-flows/[flowId]/route';
+import * as r49 from './kyc-flows/route';
+import * as r50 from './notes/route';
+import * as r51 from './openapi.json/route';
+import * as r52 from './relationship-confirmations/route';
+import * as r53 from './screening/search/route';
+import * as r54 from './tags/route';
+import * as r55 from './webhook-endpoint/disable/route';
+import * as r56 from './webhook-endpoint/enable/route';
+import * as r57 from './webhook-endpoint/handshake/route';
+import * as r58 from './webhook-endpoint/replay/route';
+import * as r59 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/attachments/{attachmentId}/content', handlers: r0 },
@@ -80,47 +81,48 @@ export const ROUTES: RouteModule[] = [
   { path: '/docs', handlers: r15 },
   { path: '/entities/{entityId}/addresses', handlers: r16 },
   { path: '/entities/{entityId}/bank-accounts', handlers: r17 },
-  { path: '/entities/{entityId}/identities', handlers: r18 },
-  { path: '/entities/{entityId}/matches', handlers: r19 },
-  { path: '/entities/{entityId}', handlers: r20 },
-  { path: '/entities/{entityId}/screen', handlers: r21 },
-  { path: '/entities/client/{entityId}/classification', handlers: r22 },
-  { path: '/entities/client/{entityId}/status', handlers: r23 },
-  { path: '/entities/client/bulk', handlers: r24 },
-  { path: '/entities/client', handlers: r25 },
-  { path: '/entities/export', handlers: r26 },
-  { path: '/entities/prospect', handlers: r27 },
-  { path: '/entities', handlers: r28 },
-  { path: '/entities/screening', handlers: r29 },
-  { path: '/entity-relationships/{relationshipId}/decision', handlers: r30 },
-  { path: '/entity-relationships/{relationshipId}/resend', handlers: r31 },
-  { path: '/entity-relationships/invite', handlers: r32 },
-  { path: '/health', handlers: r33 },
-  { path: '/jobs/{jobId}', handlers: r34 },
-  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r35 },
-  { path: '/kyc/{kycId}/agreements', handlers: r36 },
-  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r37 },
-  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r38 },
-  { path: '/kyc/{kycId}/questions', handlers: r39 },
-  { path: '/kyc/{kycId}/reviews', handlers: r40 },
-  { path: '/kyc/{kycId}', handlers: r41 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r42 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r43 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r44 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r45 },
-  { path: '/kyc-flows/{flowId}/forms', handlers: r46 },
-  { path: '/kyc-flows/{flowId}', handlers: r47 },
-  { path: '/kyc-flows', handlers: r48 },
-  { path: '/notes', handlers: r49 },
-  { path: '/openapi.json', handlers: r50 },
-  { path: '/relationship-confirmations', handlers: r51 },
-  { path: '/screening/search', handlers: r52 },
-  { path: '/tags', handlers: r53 },
-  { path: '/webhook-endpoint/disable', handlers: r54 },
-  { path: '/webhook-endpoint/enable', handlers: r55 },
-  { path: '/webhook-endpoint/handshake', handlers: r56 },
-  { path: '/webhook-endpoint/replay', handlers: r57 },
-  { path: '/webhook-endpoint', handlers: r58 },
+  { path: '/entities/{entityId}/identities/{identityId}/verification', handlers: r18 },
+  { path: '/entities/{entityId}/identities', handlers: r19 },
+  { path: '/entities/{entityId}/matches', handlers: r20 },
+  { path: '/entities/{entityId}', handlers: r21 },
+  { path: '/entities/{entityId}/screen', handlers: r22 },
+  { path: '/entities/client/{entityId}/classification', handlers: r23 },
+  { path: '/entities/client/{entityId}/status', handlers: r24 },
+  { path: '/entities/client/bulk', handlers: r25 },
+  { path: '/entities/client', handlers: r26 },
+  { path: '/entities/export', handlers: r27 },
+  { path: '/entities/prospect', handlers: r28 },
+  { path: '/entities', handlers: r29 },
+  { path: '/entities/screening', handlers: r30 },
+  { path: '/entity-relationships/{relationshipId}/decision', handlers: r31 },
+  { path: '/entity-relationships/{relationshipId}/resend', handlers: r32 },
+  { path: '/entity-relationships/invite', handlers: r33 },
+  { path: '/health', handlers: r34 },
+  { path: '/jobs/{jobId}', handlers: r35 },
+  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r36 },
+  { path: '/kyc/{kycId}/agreements', handlers: r37 },
+  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r38 },
+  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r39 },
+  { path: '/kyc/{kycId}/questions', handlers: r40 },
+  { path: '/kyc/{kycId}/reviews', handlers: r41 },
+  { path: '/kyc/{kycId}', handlers: r42 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r43 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r44 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r45 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r46 },
+  { path: '/kyc-flows/{flowId}/forms', handlers: r47 },
+  { path: '/kyc-flows/{flowId}', handlers: r48 },
+  { path: '/kyc-flows', handlers: r49 },
+  { path: '/notes', handlers: r50 },
+  { path: '/openapi.json', handlers: r51 },
+  { path: '/relationship-confirmations', handlers: r52 },
+  { path: '/screening/search', handlers: r53 },
+  { path: '/tags', handlers: r54 },
+  { path: '/webhook-endpoint/disable', handlers: r55 },
+  { path: '/webhook-endpoint/enable', handlers: r56 },
+  { path: '/webhook-endpoint/handshake', handlers: r57 },
+  { path: '/webhook-endpoint/replay', handlers: r58 },
+  { path: '/webhook-endpoint', handlers: r59 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;

@@ -19,6 +19,8 @@ import { ProfileSections } from '@/components/entities/profile-sections';
 import { getOwnershipGraph } from '@/lib/relationships/ownership-graph';
 import { OwnershipCard } from '@/components/relationships/ownership-card';
 
+const RISK_TONE = { Low: 'good', Medium: 'warn', High: 'bad' } as const;
+const SCREENING_TONE = { NotScreened: 'neutral', Clear: 'good', PendingReview: 'warn', Hit: 'bad' } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Another tenant's id, an unknown id and a malformed id all look the same: not found. */
@@ -65,6 +67,7 @@ export default async function EntityProfilePage({
   const ownership = entity.type === 'Organization' ? await getOwnershipGraph({ tenantId, entityId }) : null;
   const otherName = locale === 'ar' ? entity.nameEn : entity.nameAr;
   const isClient = !entity.role || entity.role.toLowerCase() === 'client';
+  const risk = entity.kyc?.scores[0]?.riskLevel;
   const canChange = isClient && (user.role === 'admin' || user.role === 'officer');
 
   return (
@@ -93,12 +96,25 @@ export default async function EntityProfilePage({
               </span>
             ) : null}
           </div>
+          {/* What an officer decides on first: the risk level and the screening result. */}
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm" data-testid="risk-summary">
+            <div className="flex items-center gap-2">
+              <dt className="text-slate-600">{t('entities.riskLevel')}</dt>
+              <dd>{risk ? <Badge tone={RISK_TONE[risk]}>{t(`enums.riskLevel.${risk}`)}</Badge> : <span className="text-slate-600">—</span>}</dd>
+            </div>
+            <div className="flex items-center gap-2">
+              <dt className="text-slate-600">{t('entities.screening')}</dt>
+              <dd>
+                <Badge tone={SCREENING_TONE[entity.screeningStatus]}>{t(`enums.screeningStatus.${entity.screeningStatus}`)}</Badge>
+              </dd>
+            </div>
+          </dl>
         </div>
       </div>
 
       <div className="grid gap-4 xl:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 xl:col-span-2">
-          <ProfileSections entity={entity} locale={locale} />
+          <ProfileSections entity={entity} locale={locale} canDecide={user.role === 'admin' || user.role === 'officer'} />
           {ownership ? (
             <OwnershipCard
               data={{ subjectId: entity.id, nodes: ownership.nodes, edges: ownership.edges.map((e) => ({ ...e, relationshipId: e.relationshipId! })) }}
