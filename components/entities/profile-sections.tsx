@@ -8,6 +8,8 @@ import { RelationshipsCard } from '@/components/relationships/relationships-card
 import { DefinitionGrid } from './definition-grid';
 import { DocumentPreview } from './document-preview';
 import { VerifyIdentity } from './verify-identity';
+import { AddIdentity } from './add-identity';
+import { ChangeClassification } from './change-classification';
 import { displayName } from './entity-types';
 import type { EntityProfile } from './profile-types';
 
@@ -31,7 +33,19 @@ function registryFacts(raw: unknown, ar: boolean): { legalForm?: string; registr
 }
 
 /** Every section of the Entity resource; each one says so when it is empty. */
-export async function ProfileSections({ entity, locale, canDecide = false }: { entity: EntityProfile; locale: string; canDecide?: boolean }) {
+export async function ProfileSections({
+  entity,
+  locale,
+  canDecide = false,
+  canEdit = false,
+}: {
+  entity: EntityProfile;
+  locale: string;
+  /** Verify identities, change classification: admin and officer. */
+  canDecide?: boolean;
+  /** Add identities: admin, officer and rm. */
+  canEdit?: boolean;
+}) {
   const t = await getTranslations();
   const number = new Intl.NumberFormat(locale);
   const ar = locale === 'ar';
@@ -80,6 +94,11 @@ export async function ProfileSections({ entity, locale, canDecide = false }: { e
             [t('profile.monitoring'), yesNo(entity.ongoingMonitoring)],
           ]}
         />
+        {canDecide && !isOrganization && entity.role === 'Client' ? (
+          <div className="mt-4 border-t border-slate-100 pt-3">
+            <ChangeClassification entityId={entity.id} current={entity.classification} />
+          </div>
+        ) : null}
       </Card>
 
       <Card title={t('profile.screening')} id="screening">
@@ -186,6 +205,11 @@ export async function ProfileSections({ entity, locale, canDecide = false }: { e
             </tbody>
           </Table>
         )}
+        {canEdit ? (
+          <div className="mt-3">
+            <AddIdentity entityId={entity.id} />
+          </div>
+        ) : null}
       </Card>
 
       <Card title={t('profile.bankAccounts')} id="bank-accounts">

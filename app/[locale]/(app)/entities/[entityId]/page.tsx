@@ -114,7 +114,7 @@ export default async function EntityProfilePage({
 
       <div className="grid gap-4 xl:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 xl:col-span-2">
-          <ProfileSections entity={entity} locale={locale} canDecide={user.role === 'admin' || user.role === 'officer'} />
+          <ProfileSections entity={entity} locale={locale} canDecide={user.role === 'admin' || user.role === 'officer'} canEdit />
           {ownership ? (
             <OwnershipCard
               data={{ subjectId: entity.id, nodes: ownership.nodes, edges: ownership.edges.map((e) => ({ ...e, relationshipId: e.relationshipId! })) }}
