@@ -11,8 +11,9 @@ export function StatList({ rows, locale }: { rows: { key: string; label: ReactNo
           <dt className="text-sm text-slate-700">{row.label}</dt>
           <dd className="text-lg font-semibold tabular-nums text-slate-900">
             {row.href ? (
-              <Link href={row.href} className="text-brand-700 underline-offset-2 hover:underline" aria-label={row.linkLabel}>
+              <Link href={row.href} className="text-brand-700 underline-offset-2 hover:underline">
                 {number.format(row.value)}
+                {row.linkLabel ? <span className="sr-only"> {row.linkLabel}</span> : null}
               </Link>
             ) : (
               number.format(row.value)

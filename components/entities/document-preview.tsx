@@ -104,7 +104,8 @@ export function DocumentPreview({ attachment }: { attachment: AttachmentView }) 
                 </Button>
               </div>
             </header>
-            <div className="min-h-0 flex-1 overflow-auto bg-slate-100" dir="ltr">
+            {/* Focusable, so the zoomed document scrolls with the keyboard too. */}
+            <div className="min-h-0 flex-1 overflow-auto bg-slate-100" dir="ltr" tabIndex={0} role="region" aria-label={attachment.name}>
               {image ? (
                 // eslint-disable-next-line @next/next/no-img-element -- a tenant's private upload, shown at its own size
                 <img
