@@ -4,14 +4,8 @@
 // these screens at phone width in both languages (no page wider than the screen).
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, snap, test, USERS } from './fixtures/test';
+import { expect, expectAccessible, expectFitsWidth, signIn, snap, test, USERS } from './fixtures/test';
 import zlib from 'node:zlib';
-
-/** The page is never wider than the window (tables turn into cards, forms wrap). */
-async function expectFitsWidth(page: Page, what: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${what}: page ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
-}
 
 /** A real 48×48 blue PNG, as base64 a drop can carry into the page. */
 const PNG_BASE64 = (() => {
@@ -52,7 +46,10 @@ async function dropFile(page: Page, testId: string, name: string) {
   );
 }
 
-test('search is insensitive to Arabic letter forms and goes word by word; IBANs are searchable; sorting and filters survive the profile', async ({ page, seed }) => {
+test('search is insensitive to Arabic letter forms and goes word by word; IBANs are searchable; sorting and filters survive the profile', async ({
+  page,
+  seed,
+}) => {
   await signIn(page, USERS.officer);
   const search = async (q: string) => {
     await page.goto(`/en/entities?q=${encodeURIComponent(q)}`);
@@ -117,6 +114,7 @@ test('dashboard worklists link to their filtered lists with the same count', asy
 
 for (const locale of ['en', 'ar'] as const) {
   test(`create an entity, add an identity with a dropped document, verify one identity and reject another (${locale})`, async ({ page }) => {
+    test.setTimeout(240_000);
     const ar = locale === 'ar';
     await signIn(page, USERS.officer, locale);
     await page.goto(`/${locale}/entities`);
@@ -150,7 +148,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByLabel(ar ? 'الرقم' : 'Number', { exact: true }).fill(`P${stamp}`);
     await dropFile(page, 'dropzone', 'passport-scan.png');
     await expect(page.getByTestId('add-identity-form').getByText('passport-scan.png')).toBeVisible();
-    await expect(page.getByTestId('add-identity-form').locator('progress')).toHaveAttribute('value', '1');
+    await expect(page.getByTestId('add-identity-form').locator('progress')).toHaveAttribute('value', '1', { timeout: 60_000 });
     await expectAccessible(page);
     await page.getByRole('button', { name: ar ? 'حفظ الهوية' : 'Save identity' }).click();
     await expect(page.getByText(`P${stamp}`)).toBeVisible();
@@ -168,13 +166,20 @@ for (const locale of ['en', 'ar'] as const) {
 
     // Verify the national ID; reject the passport (a reason is required).
     const rows = page.locator('#identities').getByRole('row');
-    await rows.filter({ hasText: `P${stamp}` }).getByRole('button', { name: ar ? 'رفض' : 'Reject' }).click();
+    await rows
+      .filter({ hasText: `P${stamp}` })
+      .getByRole('button', { name: ar ? 'رفض' : 'Reject' })
+      .click();
     await page.getByRole('button', { name: ar ? 'تأكيد' : 'Confirm' }).click();
     await expect(page.getByText(ar ? 'اذكر سبب رفض هذه الهوية.' : 'Give the reason for rejecting this identity.')).toBeVisible();
     await page.getByLabel(ar ? 'سبب الرفض' : 'Reason for rejecting').fill(ar ? 'الصورة غير واضحة' : 'The scan is unreadable');
     await page.getByRole('button', { name: ar ? 'تأكيد' : 'Confirm' }).click();
     await expect(rows.filter({ hasText: `P${stamp}` })).toContainText(ar ? 'مرفوض' : 'Rejected');
-    await rows.filter({ hasNotText: `P${stamp}` }).last().getByRole('button', { name: ar ? 'توثيق' : 'Verify' }).click();
+    await rows
+      .filter({ hasNotText: `P${stamp}` })
+      .last()
+      .getByRole('button', { name: ar ? 'توثيق' : 'Verify' })
+      .click();
     await page.getByRole('button', { name: ar ? 'تأكيد' : 'Confirm' }).click();
     await expect(page.locator('#identities').getByRole('button', { name: ar ? 'توثيق' : 'Verify' })).toHaveCount(0);
     await expect(page.getByTestId('audit-timeline')).toContainText(ar ? 'تقرر التحقق من الهوية' : 'Identity verification decided');
@@ -183,6 +188,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`every workspace screen fits a 390 px phone, with axe and screenshots (${locale})`, async ({ page, seed }) => {
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, USERS.officer, locale);
     const screens: [string, string][] = [
@@ -209,3 +215,45 @@ for (const locale of ['en', 'ar'] as const) {
     await snap(page, `${locale}-phone-webhooks`);
   });
 }
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`API keys: create (shown once), use, revoke (${locale})`, async ({ page, seed }) => {
+    test.setTimeout(120_000);
+    const ar = locale === 'ar';
+    await signIn(page, USERS.platform, locale);
+    await page.goto(`/${locale}/admin/api-keys`);
+    const label = `ERP ${locale} ${Date.now().toString().slice(-5)}`;
+    await page.getByLabel(ar ? 'الوصف' : 'Label', { exact: true }).fill(label);
+    await page.getByRole('button', { name: ar ? 'إنشاء مفتاح' : 'Create key' }).click();
+    const value = (await page.getByTestId('new-key-value').textContent())!;
+    expect(value).toMatch(/^crm_[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/);
+    const prefix = value.split('_')[1]!;
+    const row = page.getByTestId(`key-${prefix}`);
+    await expect(row).toContainText(label);
+    await snap(page, `${locale}-api-keys`);
+    await expectAccessible(page);
+    // The key works for the API at once.
+    expect((await page.request.get('/services/crm/entities', { headers: { 'x-api-key': value, 'x-tenant': seed.alpha.slug } })).status()).toBe(200);
+    // Shown once: after a reload only the prefix is left.
+    await page.reload();
+    await expect(page.getByTestId('new-key')).toHaveCount(0);
+    await expect(page.getByText(value)).toHaveCount(0);
+    await row.getByRole('button', { name: ar ? 'إلغاء المفتاح' : 'Revoke' }).click();
+    await row
+      .getByRole('alertdialog')
+      .getByRole('button', { name: ar ? 'إلغاء المفتاح' : 'Revoke' })
+      .click();
+    await expect(row).toContainText(ar ? 'ملغى' : 'Revoked');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectFitsWidth(page, `${locale} api keys`);
+    await snap(page, `${locale}-phone-api-keys`);
+  });
+}
+
+test('an officer has no API key screen, not even by URL', async ({ page }) => {
+  await signIn(page, USERS.officer);
+  await expect(page.getByRole('link', { name: 'API keys' })).toHaveCount(0);
+  await page.goto('/en/admin/api-keys');
+  await expect(page.getByTestId('forbidden')).toBeVisible();
+  expect((await page.request.get('/services/crm/api-keys')).status()).toBe(403);
+});

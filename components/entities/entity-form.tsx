@@ -174,7 +174,7 @@ export function EntityForm() {
               ))}
             </Select>
           </Field>
-          <fieldset className="flex flex-col gap-1">
+          <fieldset className="flex min-w-0 flex-col gap-1">
             <legend className="text-sm font-medium text-slate-800">{t('entities.type')}</legend>
             <div className="flex gap-4 pt-2">
               {(['Individual', 'Organization'] as const).map((type) => (
@@ -224,7 +224,7 @@ export function EntityForm() {
 
       <Card title={individual ? t('profile.dob') : t('profile.incorporation')} id="dates">
         <div className="flex flex-col gap-3">
-          <fieldset className="flex gap-4">
+          <fieldset className="flex min-w-0 flex-wrap gap-4">
             <legend className="sr-only">{t('entityForm.calendar')}</legend>
             {(['gregorian', 'hijri'] as const).map((c) => (
               <label key={c} className="flex items-center gap-2 text-sm">
@@ -325,7 +325,7 @@ export function EntityForm() {
       <Card title={t('profile.tags')} id="tags">
         <div>
           {tags.data?.data.length ? (
-            <fieldset className="flex flex-wrap gap-3">
+            <fieldset className="flex min-w-0 flex-wrap gap-3">
               <legend className="sr-only">{t('profile.tags')}</legend>
               {tags.data.data.map((tag) => (
                 <label key={tag.id} className="flex items-center gap-2 text-sm">

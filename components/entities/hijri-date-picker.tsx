@@ -22,7 +22,7 @@ export function HijriDatePicker({ value, onChange, label, error }: { value: stri
   };
   const years = Array.from({ length: 201 }, (_, i) => 1500 - i);
   return (
-    <fieldset className="flex flex-col gap-1" aria-describedby={error ? 'dateHijri-error' : undefined}>
+    <fieldset className="flex min-w-0 flex-col gap-1" aria-describedby={error ? 'dateHijri-error' : undefined}>
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
       <div className="grid max-w-md grid-cols-[minmax(0,5rem)_minmax(0,1fr)_minmax(0,6rem)] gap-2">
         <Select aria-label={t('hijriDay')} value={parts.d || ''} onChange={(e) => update({ ...parts, d: Number(e.target.value) })} data-testid="hijri-day">

@@ -1,4 +1,4 @@
-import { Landmark, LayoutDashboard, Network, Users, Webhook, type LucideIcon } from 'lucide-react';
+import { KeyRound, Landmark, LayoutDashboard, Network, Users, Webhook, type LucideIcon } from 'lucide-react';
 import type { Role } from '@/lib/auth/options';
 
 export interface NavItem {
@@ -17,4 +17,5 @@ export const navItems: NavItem[] = [
   { href: '/bank-accounts/review', labelKey: 'nav.bankReview', roles: ['admin', 'officer'], icon: Landmark },
   { href: '/relationships/approvals', labelKey: 'nav.relationships', roles: ['admin', 'officer'], icon: Network },
   { href: '/admin/webhooks', labelKey: 'nav.webhooks', roles: ['admin'], icon: Webhook },
+  { href: '/admin/api-keys', labelKey: 'nav.apiKeys', roles: ['admin'], icon: KeyRound },
 ];

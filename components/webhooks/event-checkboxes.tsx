@@ -16,7 +16,7 @@ export function EventCheckboxes({
   labelOf?: (type: string) => string;
 }) {
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <p className="text-xs text-slate-600">{hint}</p>
       <div className="grid gap-2 sm:grid-cols-2">
@@ -25,7 +25,7 @@ export function EventCheckboxes({
             <input id={`${idPrefix}-${type}`} type="checkbox" name="eventTypes" value={type} defaultChecked={selected.includes(type)} className="size-4" />
             <span>
               {labelOf(type)}{' '}
-              <code dir="ltr" className="text-xs text-slate-600">
+              <code dir="ltr" className="text-xs break-all text-slate-600">
                 {type}
               </code>
             </span>

@@ -57,7 +57,6 @@ export default async function DashboardPage() {
               label: t(`dashboard.${row.key}`),
               value: worklists[row.key],
               href: row.href,
-              linkLabel: t('dashboard.openList', { name: t(`dashboard.${row.key}`) }),
             }))}
           />
         </Card>
@@ -70,7 +69,6 @@ export default async function DashboardPage() {
                 label: t(`enums.role.${role}`),
                 value: countOf(counts.byRole, role),
                 href: `/entities?role=${role.toLowerCase()}`,
-                linkLabel: t('dashboard.openList', { name: t(`enums.role.${role}`) }),
               })),
               { key: 'total', label: <strong>{t('dashboard.total')}</strong>, value: total },
             ]}
@@ -84,7 +82,6 @@ export default async function DashboardPage() {
               label: t(`enums.status.${status}`),
               value: countOf(counts.byStatus, status),
               href: `/entities?status=${status}`,
-              linkLabel: t('dashboard.openList', { name: t(`enums.status.${status}`) }),
             }))}
           />
         </Card>
