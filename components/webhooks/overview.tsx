@@ -103,7 +103,14 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
       {e ? (
         <Card title={t('subscriptions')} id="webhook-subscriptions">
           <ActionForm action="subscriptions" label={t('saveSubscriptions')} testId="webhook-subscriptions">
-            <EventCheckboxes types={eventTypes} selected={e.eventTypes} legend={t('subscriptions')} hint={t('subscriptionsHint')} idPrefix="sub-event" labelOf={eventName} />
+            <EventCheckboxes
+              types={eventTypes}
+              selected={e.eventTypes}
+              legend={t('subscriptions')}
+              hint={t('subscriptionsHint')}
+              idPrefix="sub-event"
+              labelOf={eventName}
+            />
           </ActionForm>
         </Card>
       ) : null}
