@@ -165,7 +165,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(viewer).toBeHidden();
 
     // Verify the national ID; reject the passport (a reason is required).
-    const rows = page.locator('#identities').getByRole('row');
+    const rows = page.locator('section[aria-labelledby="identities-title"]').getByRole('row');
     await rows
       .filter({ hasText: `P${stamp}` })
       .getByRole('button', { name: ar ? 'رفض' : 'Reject' })
@@ -181,7 +181,7 @@ for (const locale of ['en', 'ar'] as const) {
       .getByRole('button', { name: ar ? 'توثيق' : 'Verify' })
       .click();
     await page.getByRole('button', { name: ar ? 'تأكيد' : 'Confirm' }).click();
-    await expect(page.locator('#identities').getByRole('button', { name: ar ? 'توثيق' : 'Verify' })).toHaveCount(0);
+    await expect(page.locator('section[aria-labelledby="identities-title"]').getByRole('button', { name: ar ? 'توثيق' : 'Verify' })).toHaveCount(0);
     await expect(page.getByTestId('audit-timeline')).toContainText(ar ? 'تقرر التحقق من الهوية' : 'Identity verification decided');
     await snap(page, `${locale}-entity-profile-decided`);
     await expectAccessible(page);
