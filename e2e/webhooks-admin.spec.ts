@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, expectAccessible, signIn, snap, test, USERS } from './fixtures/test';
+import { expect, expectAccessible, expectFitsWidth, signIn, snap, test, USERS } from './fixtures/test';
 import { SEED_ENV } from './fixtures/env';
 
 // The webhook administration screens, in English and Arabic. A real receiver runs in this process
@@ -117,4 +117,19 @@ test('an administrator registers, sees status, history and the delivery log with
     .click();
   await expect(page.getByTestId('try-1')).toContainText('المحاولة 1');
   await snap(page, 'webhook-delivery-ar');
+
+  // Phones: the delivery detail and the administration page fit 390 px in both languages.
+  const deliveryPath = new URL(page.url()).pathname.replace(/^\/ar/, '');
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const locale of ['en', 'ar'] as const) {
+    for (const [name, url] of [
+      ['webhooks', `/${locale}/admin/webhooks`],
+      ['webhook-delivery', `/${locale}${deliveryPath}`],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectFitsWidth(page, `${locale} ${name} at 390 px`);
+      await snap(page, `${locale}-phone-${name}`);
+    }
+  }
 });

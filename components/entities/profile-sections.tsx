@@ -7,6 +7,9 @@ import { Link } from '@/lib/i18n/navigation';
 import { RelationshipsCard } from '@/components/relationships/relationships-card';
 import { DefinitionGrid } from './definition-grid';
 import { DocumentPreview } from './document-preview';
+import { VerifyIdentity } from './verify-identity';
+import { AddIdentity } from './add-identity';
+import { ChangeClassification } from './change-classification';
 import { displayName } from './entity-types';
 import type { EntityProfile } from './profile-types';
 
@@ -16,17 +19,36 @@ const Ltr = ({ children }: { children: React.ReactNode }) => (
   </span>
 );
 
+/**
+ * The registry facts an organization's `rawData` (the tenant's commercial-registry lookup, as
+ * received) usually carries: legal form and registration number, read tolerantly.
+ */
+function registryFacts(raw: unknown, ar: boolean): { legalForm?: string; registrationNumber?: string } {
+  if (!raw || typeof raw !== 'object') return {};
+  const o = raw as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+  const type = o.businessType && typeof o.businessType === 'object' ? (o.businessType as Record<string, unknown>) : {};
+  const legalForm = ar ? (text(type.name) ?? text(type.nameEn)) : (text(type.nameEn) ?? text(type.name));
+  return { legalForm, registrationNumber: text(o.crNumber) ?? text(o.crEntityNumber) ?? text(o.registrationNumber) };
+}
+
 /** Every section of the Entity resource; each one says so when it is empty. */
 export async function ProfileSections({
   entity,
   locale,
   kycCard,
   screening,
+  canDecide = false,
+  canEdit = false,
 }: {
   entity: EntityProfile;
   locale: string;
   kycCard?: React.ReactNode;
   screening?: React.ReactNode;
+  /** Verify identities, change classification: admin and officer. */
+  canDecide?: boolean;
+  /** Add identities: admin, officer and rm. */
+  canEdit?: boolean;
 }) {
   const t = await getTranslations();
   const number = new Intl.NumberFormat(locale);
@@ -38,6 +60,8 @@ export async function ProfileSections({
   const accounts = entity.bankAccounts ?? [];
   const addresses = entity.addresses ?? [];
   const tags = entity.tags ?? [];
+  const isOrganization = entity.type === 'Organization';
+  const registry = registryFacts(entity.rawData, ar);
   const phone = entity.phoneNumber ? `+${entity.countryCode ?? ''} ${entity.phoneNumber}` : null;
 
   return (
@@ -55,17 +79,30 @@ export async function ProfileSections({
                 ]
               : [t('profile.dob'), <DateText key="dob" locale={locale} value={entity.dob} hijri={Boolean(entity.dobHijri)} />],
             [t('profile.accountOpenDate'), <DateText key="open" locale={locale} value={entity.accountOpenDate} />],
-            [
-              t('profile.nationality'),
-              entity.nationality
-                ? label(entity.nationality.nationalityEn ?? entity.nationality.nameEn, entity.nationality.nationalityAr ?? entity.nationality.nameAr)
-                : (entity.nationalityCode ?? '—'),
-            ],
-            [t('profile.classification'), enumLabel('classification', entity.classification)],
-            [t('profile.gender'), enumLabel('gender', entity.gender)],
+            // A company has a legal form and a registration, never a gender, a nationality or an individual's classification.
+            ...(isOrganization
+              ? ([
+                  [t('profile.legalForm'), registry.legalForm ?? '—'],
+                  [t('profile.registrationNumber'), registry.registrationNumber ? <Ltr key="cr">{registry.registrationNumber}</Ltr> : '—'],
+                ] as [string, React.ReactNode][])
+              : ([
+                  [
+                    t('profile.nationality'),
+                    entity.nationality
+                      ? label(entity.nationality.nationalityEn ?? entity.nationality.nameEn, entity.nationality.nationalityAr ?? entity.nationality.nameAr)
+                      : (entity.nationalityCode ?? '—'),
+                  ],
+                  [t('profile.classification'), enumLabel('classification', entity.classification)],
+                  [t('profile.gender'), enumLabel('gender', entity.gender)],
+                ] as [string, React.ReactNode][])),
             [t('profile.monitoring'), yesNo(entity.ongoingMonitoring)],
           ]}
         />
+        {canDecide && !isOrganization && entity.role === 'Client' ? (
+          <div className="mt-4 border-t border-slate-100 pt-3">
+            <ChangeClassification entityId={entity.id} current={entity.classification} />
+          </div>
+        ) : null}
       </Card>
 
       <Card title={t('profile.screening')} id="screening">
@@ -146,6 +183,9 @@ export async function ProfileSections({
                     ) : (
                       '—'
                     )}
+                    {canDecide && (identity.verification?.status ?? 'Pending') === 'Pending' ? (
+                      <VerifyIdentity entityId={entity.id} identityId={identity.id} number={identity.number} />
+                    ) : null}
                   </Td>
                   <Td>
                     {identity.documents?.length ? (
@@ -163,6 +203,11 @@ export async function ProfileSections({
             </tbody>
           </Table>
         )}
+        {canEdit ? (
+          <div className="mt-3">
+            <AddIdentity entityId={entity.id} />
+          </div>
+        ) : null}
       </Card>
 
       <Card title={t('profile.bankAccounts')} id="bank-accounts">
@@ -251,7 +296,14 @@ export async function ProfileSections({
         <Card title={t('profile.organizationStatus')} id="organization">
           <DefinitionGrid
             rows={[
-              [t('profile.organizationStatus'), entity.organizationStatus?.value ?? '—'],
+              [
+                t('profile.organizationStatus'),
+                entity.organizationStatus?.value
+                  ? t.has(`enums.organizationStatus.${entity.organizationStatus.value}`)
+                    ? t(`enums.organizationStatus.${entity.organizationStatus.value}`)
+                    : entity.organizationStatus.value
+                  : '—',
+              ],
               [
                 t('profile.activities'),
                 entity.activities?.length ? entity.activities.map((a) => label(a.nameEn, a.nameAr)).join(ar ? '، ' : ', ') : t('profile.noActivities'),

@@ -1,6 +1,7 @@
 import {
   Bell,
   ClipboardCheck,
+  KeyRound,
   Landmark,
   LayoutDashboard,
   Network,
@@ -36,4 +37,5 @@ export const navItems: NavItem[] = [
   { href: '/admin/webhooks', labelKey: 'nav.webhooks', roles: ['admin'], icon: Webhook },
   { href: '/admin/users', labelKey: 'nav.users', roles: ['admin'], icon: UsersRound },
   { href: '/account', labelKey: 'nav.account', roles: ['admin', 'officer', 'rm'], icon: UserCog },
+  { href: '/admin/api-keys', labelKey: 'nav.apiKeys', roles: ['admin'], icon: KeyRound },
 ];

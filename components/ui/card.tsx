@@ -15,7 +15,10 @@ export function Card({
   id?: string;
 }) {
   return (
-    <section aria-labelledby={title && id ? `${id}-title` : undefined} className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)}>
+    <section
+      aria-labelledby={title && id ? `${id}-title` : undefined}
+      className={cn('min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm', className)}
+    >
       {title ? (
         <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 id={id ? `${id}-title` : undefined} className="text-base font-semibold text-slate-900">

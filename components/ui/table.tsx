@@ -3,7 +3,8 @@ import { cn } from './cn';
 
 export function Table({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // Focusable and named: on a phone the table scrolls sideways, and keyboard users must reach it too.
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

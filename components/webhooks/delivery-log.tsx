@@ -51,8 +51,11 @@ export async function DeliveryLog({ rows, page, totalPages, locale }: { rows: De
                     <Td>
                       <DateTimeText locale={locale} value={d.createdAt} />
                     </Td>
-                    <Td dir="ltr" className="text-start">
-                      {d.eventType}
+                    <Td>
+                      {t.has(`eventNames.${d.eventType}`) ? t(`eventNames.${d.eventType}` as 'eventNames.EntityStatusUpdate') : d.eventType}
+                      <code dir="ltr" className="block text-xs text-slate-600">
+                        {d.eventType}
+                      </code>
                     </Td>
                     <Td dir="ltr" className="text-start font-mono text-xs">
                       {d.eventId}

@@ -46,7 +46,7 @@ export async function DeliveryTries({ tries, locale }: { tries: TryView[]; local
               </div>
             </dl>
             <div className="grid gap-4 lg:grid-cols-2">
-              <section>
+              <section className="min-w-0">
                 <h3 className="mb-1 text-sm font-semibold text-slate-900">{t('request')}</h3>
                 <h4 className="text-xs text-slate-600">{t('requestHeaders')}</h4>
                 <pre dir="ltr" className="mb-2 overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs">
@@ -59,7 +59,7 @@ export async function DeliveryTries({ tries, locale }: { tries: TryView[]; local
                   {a.requestBody}
                 </pre>
               </section>
-              <section>
+              <section className="min-w-0">
                 <h3 className="mb-1 text-sm font-semibold text-slate-900">{t('response')}</h3>
                 <pre dir="ltr" className="overflow-x-auto rounded bg-slate-50 p-2 text-start text-xs whitespace-pre-wrap break-all">
                   {a.responseExcerpt ?? t('noResponse')}

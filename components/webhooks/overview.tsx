@@ -10,6 +10,7 @@ import { WebhookBadge } from './status-badge';
 
 export async function WebhookOverviewCards({ overview, eventTypes, locale }: { overview: WebhookOverview; eventTypes: readonly string[]; locale: string }) {
   const t = await getTranslations('webhooks');
+  const eventName = (type: string) => (t.has(`eventNames.${type}`) ? t(`eventNames.${type}` as 'eventNames.EntityStatusUpdate') : type);
   const e = overview.endpoint;
   return (
     <div className="flex flex-col gap-6">
@@ -55,9 +56,7 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
               </div>
               <div>
                 <dt className="text-slate-600">{t('subscriptions')}</dt>
-                <dd className="text-slate-900" dir="ltr">
-                  {e.eventTypes.length ? e.eventTypes.join(', ') : '*'}
-                </dd>
+                <dd className="text-slate-900">{e.eventTypes.length ? e.eventTypes.map(eventName).join(locale === 'ar' ? '، ' : ', ') : '*'}</dd>
               </div>
             </dl>
             <p className="text-sm text-slate-700" data-testid="webhook-queued">
@@ -96,6 +95,7 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
             legend={t('subscriptions')}
             hint={t('subscriptionsHint')}
             idPrefix="register-event"
+            labelOf={eventName}
           />
         </ActionForm>
       </Card>
@@ -103,7 +103,14 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
       {e ? (
         <Card title={t('subscriptions')} id="webhook-subscriptions">
           <ActionForm action="subscriptions" label={t('saveSubscriptions')} testId="webhook-subscriptions">
-            <EventCheckboxes types={eventTypes} selected={e.eventTypes} legend={t('subscriptions')} hint={t('subscriptionsHint')} idPrefix="sub-event" />
+            <EventCheckboxes
+              types={eventTypes}
+              selected={e.eventTypes}
+              legend={t('subscriptions')}
+              hint={t('subscriptionsHint')}
+              idPrefix="sub-event"
+              labelOf={eventName}
+            />
           </ActionForm>
         </Card>
       ) : null}

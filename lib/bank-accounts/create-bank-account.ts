@@ -26,7 +26,7 @@ export async function createBankAccount(args: CreateBankAccountArgs) {
   const resolved = resolveIban(args.iban);
   if (!resolved) throw AppError.validation('iban: not a valid IBAN (ISO 13616 checksum and country length)');
   return withTenant(tenantId, async (tx) => {
-    const entity = await tx.entity.findFirst({ where: { id: entityId, tenantId }, select: { id: true, nameEn: true, nameAr: true } });
+    const entity = await tx.entity.findFirst({ where: { id: entityId, tenantId }, select: { id: true, nameEn: true, nameAr: true, searchText: true } });
     if (!entity) throw AppError.notFound();
     if (args.attachmentId) {
       const attachment = await tx.attachment.findFirst({ where: { id: args.attachmentId, tenantId }, select: { id: true } });
@@ -55,6 +55,8 @@ export async function createBankAccount(args: CreateBankAccountArgs) {
       },
       select: { id: true },
     });
+    // The IBAN becomes searchable (`q`); the database folds the text on write.
+    await tx.entity.update({ where: { id: entityId }, data: { searchText: `${entity.searchText} ${resolved.iban}` } });
     const out = (await selectBankAccountJson(tx, tenantId, account.id))!;
     await writeAudit(tx, { tenantId, actor, action: 'bankAccount.create', targetType: 'BankAccount', targetId: account.id, after: out, requestId });
     return { data: out };

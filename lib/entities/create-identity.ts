@@ -27,7 +27,15 @@ export async function createIdentity({
   return withTenant(tenantId, async (tx) => {
     const entity = await tx.entity.findFirst({
       where: { id: entityId, tenantId },
-      select: { id: true, nameEn: true, nameAr: true, email: true, crmId: true, identities: { select: { type: true, number: true } } },
+      select: {
+        id: true,
+        nameEn: true,
+        nameAr: true,
+        email: true,
+        crmId: true,
+        identities: { select: { type: true, number: true } },
+        bankAccounts: { select: { iban: true } },
+      },
     });
     if (!entity) throw AppError.notFound();
     await assertAttachmentsExist(tx, tenantId, input.documentIds ?? []);
@@ -35,7 +43,13 @@ export async function createIdentity({
     const { id } = await insertIdentity(tx, tenantId, entityId, input);
     await tx.entity.update({
       where: { id: entityId },
-      data: { searchText: buildSearchText(entity, [...entity.identities.map((i) => i.number), input.number]) },
+      data: {
+        searchText: buildSearchText(
+          entity,
+          [...entity.identities.map((i) => i.number), input.number],
+          entity.bankAccounts.map((b) => b.iban),
+        ),
+      },
     });
     const out = (await selectIdentityJson(tx, tenantId, id))!;
     await writeAudit(tx, { tenantId, actor, action: 'identity.create', targetType: 'Identity', targetId: id, after: { entityId, ...out }, requestId });

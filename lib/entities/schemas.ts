@@ -335,6 +335,8 @@ export const cityList = pageOfSchema(citySchema).meta({ id: 'CityList' });
 export const createIdentityResponse = z.object({ data: identitySchema, creationStatus: z.enum(['Created']) }).meta({ id: 'CreateIdentityResponse' });
 
 // ---- Params and queries ----
+export const ENTITY_SORTS = ['-createdAt', 'createdAt', 'name', '-name', 'nameAr', '-nameAr'] as const;
+export const ENTITY_WORKLISTS = ['pendingIdentity', 'expiringIdentity'] as const;
 export const entityParams = z.object({ entityId: z.uuid() });
 
 export const listEntitiesQuery = pageQuery.extend({
@@ -348,10 +350,23 @@ export const listEntitiesQuery = pageQuery.extend({
     .max(200)
     .refine(hasNoNul, NUL_MESSAGE)
     .optional()
-    .meta({ description: 'Substring of a name (English or Arabic), e-mail, crmId or identity number.' }),
+    .meta({
+      description:
+        'Words (at most 8) that must each occur in a name (English or Arabic), the e-mail, crmId, an identity number or an IBAN; ' +
+        'insensitive to case, Latin accents, the hamza forms of alef, ى/ي, ة/ه, tatweel, harakat, Arabic-Indic digits and punctuation between words.',
+    }),
   tagId: z.uuid().optional(),
   crmId: text(100).optional(),
+  sort: z.enum(ENTITY_SORTS).optional().meta({
+    description: '`-createdAt` (newest first, the default), `createdAt`, `name` / `-name` (English name first), `nameAr` / `-nameAr` (Arabic name first).',
+  }),
+  worklist: z
+    .enum(ENTITY_WORKLISTS)
+    .optional()
+    .meta({ description: '`pendingIdentity`: an identity awaits verification; `expiringIdentity`: an identity expires within 30 days (today included).' }),
 });
+
+export const exportEntitiesQuery = listEntitiesQuery.omit({ page: true, size: true });
 export type ListEntitiesFilters = Omit<z.output<typeof listEntitiesQuery>, 'page' | 'size'>;
 
 export const updateStatusInput = z
@@ -370,3 +385,15 @@ export const updateStatusInput = z
 export const updateStatusResponse = z.object({ status: entityStatus }).meta({ id: 'ClientStatus' });
 
 export const updateClassificationInput = z.object({ classification }).meta({ id: 'UpdateClassification' });
+
+// ---- Identity verification (officer decision) ----
+export const identityParams = z.object({ entityId: z.uuid(), identityId: z.uuid() });
+export const verifyIdentityInput = z
+  .object({
+    status: z.enum(['Verified', 'Rejected']),
+    reason: z.string().trim().max(2000).refine(hasNoNul, NUL_MESSAGE).optional(),
+  })
+  .refine((v) => v.status !== 'Rejected' || Boolean(v.reason), { path: ['reason'], message: 'required when the identity is rejected' })
+  .meta({ id: 'VerifyIdentityInput' });
+export type VerifyIdentityInput = z.output<typeof verifyIdentityInput>;
+export const verifyIdentityResponse = z.object({ data: identitySchema }).meta({ id: 'VerifyIdentityResponse' });

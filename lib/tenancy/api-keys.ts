@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '@/lib/core/errors';
+import { formatTimestamp } from '@/lib/core/format';
 import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
+import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 
 export interface ApiKeyContext {
   tenantId: string;
@@ -37,10 +39,40 @@ export function generateApiKey(): { key: string; prefix: string; hash: string } 
   return { key, prefix, hash: hashApiKey(key).toString('hex') };
 }
 
-export async function createApiKey({ tenantId, label }: { tenantId: string; label?: string }) {
+/**
+ * A new key for the tenant; the whole key exists only in this answer (the database keeps its prefix
+ * and hash). With an `actor` (the officer app) the creation is audited (`apiKey.create`, never the secret).
+ */
+export async function createApiKey({ tenantId, label, actor, requestId }: { tenantId: string; label?: string; actor?: Actor; requestId?: string }) {
   const generated = generateApiKey();
-  const row = await withTenant(tenantId, (tx) => tx.apiKey.create({ data: { tenantId, prefix: generated.prefix, hash: generated.hash, label } }));
-  return { apiKey: generated.key, apiKeyId: row.id, prefix: row.prefix };
+  const row = await withTenant(tenantId, async (tx) => {
+    const created = await tx.apiKey.create({ data: { tenantId, prefix: generated.prefix, hash: generated.hash, label } });
+    if (actor) {
+      await writeAudit(tx, {
+        tenantId,
+        actor,
+        action: 'apiKey.create',
+        targetType: 'ApiKey',
+        targetId: created.id,
+        after: { prefix: created.prefix, label },
+        requestId,
+      });
+    }
+    return created;
+  });
+  return { apiKey: generated.key, apiKeyId: row.id, prefix: row.prefix, label: row.label, createdAt: row.createdAt };
+}
+
+/** A key as the API shows it (never its secret or hash). */
+export function apiKeyView(k: { id: string; prefix: string; label: string | null; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }) {
+  return {
+    id: k.id,
+    prefix: k.prefix,
+    label: k.label,
+    createdAt: formatTimestamp(k.createdAt),
+    lastUsedAt: formatTimestamp(k.lastUsedAt),
+    revokedAt: formatTimestamp(k.revokedAt),
+  };
 }
 
 /** A tenant's keys, newest first: what an operator needs to pick one to revoke (never a secret). */
@@ -58,12 +90,27 @@ export async function listApiKeys({ tenantId }: { tenantId: string }) {
  * Revokes one of the tenant's keys, named by its id or by its prefix (the 12 characters after
  * `crm_`, also shown in request logs). Unknown, already revoked or another tenant's → 404.
  */
-export async function revokeApiKey({ tenantId, ...key }: { tenantId: string } & ({ apiKeyId: string } | { prefix: string })): Promise<void> {
+export async function revokeApiKey({
+  tenantId,
+  actor,
+  requestId,
+  ...key
+}: { tenantId: string; actor?: Actor; requestId?: string } & ({ apiKeyId: string } | { prefix: string })): Promise<void> {
   if ('apiKeyId' in key && !z.uuid().safeParse(key.apiKeyId).success) throw AppError.notFound();
   const selector = 'apiKeyId' in key ? { id: key.apiKeyId } : { prefix: key.prefix };
-  const revoked = await withTenant(tenantId, (tx) =>
-    tx.apiKey.updateManyAndReturn({ where: { tenantId, revokedAt: null, ...selector }, data: { revokedAt: new Date() }, select: { prefix: true } }),
-  );
+  const revoked = await withTenant(tenantId, async (tx) => {
+    const rows = await tx.apiKey.updateManyAndReturn({
+      where: { tenantId, revokedAt: null, ...selector },
+      data: { revokedAt: new Date() },
+      select: { id: true, prefix: true },
+    });
+    if (actor) {
+      for (const row of rows) {
+        await writeAudit(tx, { tenantId, actor, action: 'apiKey.revoke', targetType: 'ApiKey', targetId: row.id, after: { prefix: row.prefix }, requestId });
+      }
+    }
+    return rows;
+  });
   if (revoked.length === 0) throw AppError.notFound();
   for (const { prefix } of revoked) keyCache.delete(prefix);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireTimestamp } from '@/lib/core/format';
 
 export const tenantSlug = z
   .string()
@@ -41,3 +42,21 @@ export const changePasswordBody = z.object({
   currentPassword: z.string().min(1).max(200),
   newPassword: z.string().max(200),
 });
+
+// ---- API keys (officer app: tenant administrators) ----
+export const apiKeySchema = z
+  .object({
+    id: z.uuid(),
+    prefix: z.string().meta({ description: 'The 12 characters after `crm_`: identifies the key in logs; not a secret.' }),
+    label: z.string().nullable(),
+    createdAt: wireTimestamp,
+    lastUsedAt: wireTimestamp.nullable().meta({ description: 'Recorded at most once a minute.' }),
+    revokedAt: wireTimestamp.nullable(),
+  })
+  .meta({ id: 'ApiKey' });
+export const apiKeyList = z.object({ data: z.array(apiKeySchema) }).meta({ id: 'ApiKeyList' });
+export const createApiKeyInput = z.object({ label: z.string().trim().min(1).max(100).optional() }).meta({ id: 'CreateApiKey' });
+export const createdApiKeyResponse = z
+  .object({ data: apiKeySchema.extend({ apiKey: z.string().meta({ description: 'The whole key, shown only in this answer.' }) }) })
+  .meta({ id: 'CreatedApiKey' });
+export const apiKeyParams = z.object({ apiKeyId: z.uuid() });

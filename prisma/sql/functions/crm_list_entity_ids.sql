@@ -13,14 +13,37 @@
 -- filter the list. A list filtered by q, tagId or crmId needs an exact count of its matches
 -- anyway, so its matches are found once: the page and the total come from the same scan instead
 -- of a page query and a second count(*) over the same rows.
+--
+-- `p_query` is what the officer typed: folded like the stored text (crm_search_fold) and split into
+-- words; every word (at most 8) must occur in Entity."searchText" (`محمد القحطاني` finds
+-- "محمد عبدالله القحطاني"). Each word is one LIKE on the trigram index; the words are quoted
+-- literals (quote_literal), so the per-call plan sees their trigrams; `%` and `_` in a word are
+-- escaped (literal characters, not wildcards). A query of punctuation only
+-- filters nothing.
+--
+-- `p_sort`: NULL or '-createdAt' (newest first, the default), 'createdAt', 'name' / '-name'
+-- (English name, else Arabic), 'nameAr' / '-nameAr' (Arabic name, else English). Any sort but the
+-- default takes the matches path (an exact count of the matches and one sort of them).
+-- `p_worklist`: 'pendingIdentity' (an identity whose verification is Pending) or
+-- 'expiringIdentity' (an identity that expires within the next 30 days, today included).
+DROP FUNCTION IF EXISTS crm_list_entity_ids("EntityRole", "EntityStatus", "EntityType", text, uuid, text, int, int);
 CREATE OR REPLACE FUNCTION crm_list_entity_ids(
   p_role "EntityRole", p_status "EntityStatus", p_type "EntityType", p_crm_id text, p_tag_id uuid,
-  p_pattern text, p_limit int, p_offset int
+  p_query text, p_limit int, p_offset int, p_sort text DEFAULT NULL, p_worklist text DEFAULT NULL
 ) RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $fn$
 DECLARE
   tenant uuid := nullif(current_setting('app.tenant_id', true), '')::uuid;
   cond text := '';
+  words text[];
+  default_sort boolean := p_sort IS NULL OR p_sort = '-createdAt';
+  order_by text := CASE p_sort
+    WHEN 'createdAt' THEN 's."createdAt" ASC, s."id" ASC'
+    WHEN 'name' THEN 'lower(coalesce(s."nameEn", s."nameAr")) ASC NULLS LAST, s."id" ASC'
+    WHEN '-name' THEN 'lower(coalesce(s."nameEn", s."nameAr")) DESC NULLS LAST, s."id" DESC'
+    WHEN 'nameAr' THEN 'coalesce(s."nameAr", lower(s."nameEn")) ASC NULLS LAST, s."id" ASC'
+    WHEN '-nameAr' THEN 'coalesce(s."nameAr", lower(s."nameEn")) DESC NULLS LAST, s."id" DESC'
+    ELSE 's."createdAt" DESC, s."id" DESC' END;
   ids jsonb;
   total bigint;
 BEGIN
@@ -34,24 +57,40 @@ BEGIN
   IF p_tag_id IS NOT NULL THEN
     cond := cond || ' AND EXISTS (SELECT 1 FROM "EntityTag" t WHERE t."tenantId" = $1 AND t."tagId" = $6 AND t."entityId" = e."id")';
   END IF;
-  IF p_pattern IS NOT NULL THEN cond := cond || ' AND e."searchText" LIKE $7'; END IF;
-  IF cond = '' THEN
+  IF p_query IS NOT NULL THEN
+    words := ARRAY(SELECT w FROM unnest(string_to_array(crm_search_fold(p_query), ' ')) AS w WHERE w <> '' LIMIT 8);
+    FOR i IN 1 .. coalesce(cardinality(words), 0) LOOP
+      cond := cond || ' AND e."searchText" LIKE ' || quote_literal('%' || replace(replace(words[i], '%', '\%'), '_', '\_') || '%');
+    END LOOP;
+    IF coalesce(cardinality(words), 0) = 0 THEN p_query := NULL; END IF;
+  END IF;
+  IF p_worklist = 'pendingIdentity' THEN
+    cond := cond || ' AND e."id" IN (SELECT i."entityId" FROM "IdentityVerification" v JOIN "Identity" i ON i."id" = v."identityId"'
+                 || ' WHERE v."tenantId" = $1 AND v."status" = ''Pending'' AND i."tenantId" = $1)';
+  ELSIF p_worklist = 'expiringIdentity' THEN
+    cond := cond || ' AND e."id" IN (SELECT i."entityId" FROM "Identity" i WHERE i."tenantId" = $1'
+                 || ' AND i."expiresAt" >= current_date AND i."expiresAt" <= current_date + 30)';
+  ELSE
+    p_worklist := NULL;
+  END IF;
+  IF cond = '' AND default_sort THEN
     -- The unfiltered page, the most frequent call: static SQL, so PL/pgSQL keeps its plan.
     SELECT coalesce(jsonb_agg(s.id ORDER BY s."createdAt" DESC, s.id DESC), '[]'::jsonb) INTO ids
       FROM (SELECT e."id", e."createdAt" FROM "Entity" e WHERE e."tenantId" = tenant
              ORDER BY e."createdAt" DESC, e."id" DESC LIMIT p_limit OFFSET p_offset) s;
-  ELSIF p_crm_id IS NULL AND p_tag_id IS NULL AND p_pattern IS NULL THEN
+  ELSIF p_crm_id IS NULL AND p_tag_id IS NULL AND p_query IS NULL AND p_worklist IS NULL AND default_sort THEN
     -- role/status/type: the page walks its (tenantId, column, createdAt) index; the total is below.
     EXECUTE 'SELECT coalesce(jsonb_agg(s.id ORDER BY s."createdAt" DESC, s.id DESC), ''[]''::jsonb) FROM (SELECT e."id", e."createdAt" FROM "Entity" e WHERE e."tenantId" = $1'
          || cond || ' ORDER BY e."createdAt" DESC, e."id" DESC LIMIT $8 OFFSET $9) s'
-      INTO ids USING tenant, p_role, p_status, p_type, p_crm_id, p_tag_id, p_pattern, p_limit, p_offset;
+      INTO ids USING tenant, p_role, p_status, p_type, p_crm_id, p_tag_id, p_query, p_limit, p_offset;
   ELSE
     -- Dynamic SQL: planned per call with its actual filters and values (no generic plan).
-    EXECUTE 'WITH m AS MATERIALIZED (SELECT e."id", e."createdAt" FROM "Entity" e WHERE e."tenantId" = $1' || cond || ')
+    EXECUTE 'WITH m AS MATERIALIZED (SELECT e."id", e."createdAt"' || CASE WHEN p_sort LIKE '%name%' THEN ', e."nameEn", e."nameAr"' ELSE '' END || ' FROM "Entity" e WHERE e."tenantId" = $1' || cond || ')
              SELECT (SELECT count(*) FROM m),
-                    (SELECT coalesce(jsonb_agg(s.id ORDER BY s."createdAt" DESC, s.id DESC), ''[]''::jsonb)
-                       FROM (SELECT m."id", m."createdAt" FROM m ORDER BY m."createdAt" DESC, m."id" DESC LIMIT $8 OFFSET $9) s)'
-      INTO total, ids USING tenant, p_role, p_status, p_type, p_crm_id, p_tag_id, p_pattern, p_limit, p_offset;
+                    (SELECT coalesce(jsonb_agg(p.id ORDER BY p.n), ''[]''::jsonb)
+                       FROM (SELECT s."id", row_number() OVER (ORDER BY ' || order_by || ') AS n
+                               FROM m s ORDER BY ' || order_by || ' LIMIT $8 OFFSET $9) p)'
+      INTO total, ids USING tenant, p_role, p_status, p_type, p_crm_id, p_tag_id, p_query, p_limit, p_offset;
     RETURN jsonb_build_object('ids', ids, 'total', total);
   END IF;
   IF p_offset = 0 AND jsonb_array_length(ids) < p_limit THEN
@@ -66,5 +105,5 @@ BEGIN
   RETURN jsonb_build_object('ids', ids, 'total', total);
 END
 $fn$;
-REVOKE ALL ON FUNCTION crm_list_entity_ids("EntityRole", "EntityStatus", "EntityType", text, uuid, text, int, int) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION crm_list_entity_ids("EntityRole", "EntityStatus", "EntityType", text, uuid, text, int, int) TO crm_app;
+REVOKE ALL ON FUNCTION crm_list_entity_ids("EntityRole", "EntityStatus", "EntityType", text, uuid, text, int, int, text, text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION crm_list_entity_ids("EntityRole", "EntityStatus", "EntityType", text, uuid, text, int, int, text, text) TO crm_app;

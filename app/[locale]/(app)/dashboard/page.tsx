@@ -3,6 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { requireUser } from '@/lib/auth/session';
 import { getEntityCounts } from '@/lib/entities/get-entity-counts';
+import { getWorklistCounts } from '@/lib/entities/get-worklist-counts';
 import { Link } from '@/lib/i18n/navigation';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -32,6 +33,15 @@ export default async function DashboardPage() {
     byStatus: Record<string, number>;
     pendingBankAccountReviews: number;
   };
+  const worklists = await getWorklistCounts({ tenantId });
+  const reviewer = user.role !== 'rm';
+  const worklistRows: { key: keyof typeof worklists; href?: string }[] = [
+    { key: 'pendingIdentityVerifications', href: '/entities?worklist=pendingIdentity' },
+    { key: 'expiringIdentities', href: '/entities?worklist=expiringIdentity' },
+    { key: 'pendingBankAccountReviews', href: reviewer ? '/bank-accounts/review' : undefined },
+    { key: 'pendingRelationshipApprovals', href: reviewer ? '/relationships/approvals' : undefined },
+    { key: 'openCases' },
+  ];
   const total = ROLES.reduce((sum, role) => sum + countOf(counts.byRole, role), 0);
   const number = new Intl.NumberFormat(locale);
 
@@ -39,11 +49,27 @@ export default async function DashboardPage() {
     <>
       <PageHeader title={t('dashboard.title')} />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <Card title={t('dashboard.worklists')} id="worklists">
+          <StatList
+            locale={locale}
+            rows={worklistRows.map((row) => ({
+              key: row.key,
+              label: t(`dashboard.${row.key}`),
+              value: worklists[row.key],
+              href: row.href,
+            }))}
+          />
+        </Card>
         <Card title={t('dashboard.byRole')} id="by-role">
           <StatList
             locale={locale}
             rows={[
-              ...ROLES.map((role) => ({ key: role, label: t(`enums.role.${role}`), value: countOf(counts.byRole, role) })),
+              ...ROLES.map((role) => ({
+                key: role,
+                label: t(`enums.role.${role}`),
+                value: countOf(counts.byRole, role),
+                href: `/entities?role=${role.toLowerCase()}`,
+              })),
               { key: 'total', label: <strong>{t('dashboard.total')}</strong>, value: total },
             ]}
           />
@@ -51,7 +77,12 @@ export default async function DashboardPage() {
         <Card title={t('dashboard.byStatus')} id="by-status">
           <StatList
             locale={locale}
-            rows={STATUSES.map((status) => ({ key: status, label: t(`enums.status.${status}`), value: countOf(counts.byStatus, status) }))}
+            rows={STATUSES.map((status) => ({
+              key: status,
+              label: t(`enums.status.${status}`),
+              value: countOf(counts.byStatus, status),
+              href: `/entities?status=${status}`,
+            }))}
           />
         </Card>
         <Card title={t('dashboard.pendingReviews')} id="pending">

@@ -25,6 +25,8 @@ import { KycCard } from '@/components/kyc/kyc-card';
 import { EntityTransactions } from '@/components/transactions/entity-transactions';
 import { EntityScreening } from '@/components/cases/entity-screening';
 
+const RISK_TONE = { Low: 'good', Medium: 'warn', High: 'bad' } as const;
+const SCREENING_TONE = { NotScreened: 'neutral', Clear: 'good', PendingReview: 'warn', Hit: 'bad' } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Another tenant's id, an unknown id and a malformed id all look the same: not found. */
@@ -39,8 +41,27 @@ export async function generateMetadata({ params }: { params: Promise<{ entityId:
   return { title: t('title') };
 }
 
-export default async function EntityProfilePage({ params }: { params: Promise<{ entityId: string }> }) {
+/** The list's own query string (from the list's profile link), never a path: the back link stays on /entities. */
+function backToListHref(back: string | string[] | undefined): string {
+  if (typeof back !== 'string' || back.length > 1000) return '/entities';
+  const query = new URLSearchParams(back);
+  const kept = new URLSearchParams();
+  for (const key of ['q', 'role', 'status', 'type', 'worklist', 'sort', 'page']) {
+    const value = query.get(key);
+    if (value) kept.set(key, value);
+  }
+  return kept.size ? `/entities?${kept.toString()}` : '/entities';
+}
+
+export default async function EntityProfilePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ entityId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { entityId } = await params;
+  const { back } = await searchParams;
   const { tenantId, user } = await requireUser({ roles: ['admin', 'officer', 'rm'] });
   const locale = await getLocale();
   const [entity, events, kyc] = await Promise.all([
@@ -56,10 +77,11 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
   const isClient = !entity.role || entity.role.toLowerCase() === 'client';
   const canReview = user.role === 'admin' || user.role === 'officer';
   const canChange = isClient && canReview;
+  const risk = entity.kyc?.scores[0]?.riskLevel;
 
   return (
     <div className="flex flex-col gap-4">
-      <Link href="/entities" className="inline-flex items-center gap-1 self-start text-sm text-brand-700 underline-offset-2 hover:underline">
+      <Link href={backToListHref(back)} className="inline-flex items-center gap-1 self-start text-sm text-brand-700 underline-offset-2 hover:underline">
         <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
         {t('profile.backToList')}
       </Link>
@@ -83,6 +105,19 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
               </span>
             ) : null}
           </div>
+          {/* What an officer decides on first: the risk level and the screening result. */}
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm" data-testid="risk-summary">
+            <div className="flex items-center gap-2">
+              <dt className="text-slate-600">{t('entities.riskLevel')}</dt>
+              <dd>{risk ? <Badge tone={RISK_TONE[risk]}>{t(`enums.riskLevel.${risk}`)}</Badge> : <span className="text-slate-600">—</span>}</dd>
+            </div>
+            <div className="flex items-center gap-2">
+              <dt className="text-slate-600">{t('entities.screening')}</dt>
+              <dd>
+                <Badge tone={SCREENING_TONE[entity.screeningStatus]}>{t(`enums.screeningStatus.${entity.screeningStatus}`)}</Badge>
+              </dd>
+            </div>
+          </dl>
         </div>
       </div>
 
@@ -91,6 +126,8 @@ export default async function EntityProfilePage({ params }: { params: Promise<{ 
           <ProfileSections
             entity={entity}
             locale={locale}
+            canDecide={canReview}
+            canEdit
             kycCard={kyc ? <KycCard details={kyc} locale={locale} viewerRole={user.role} entityRole={entity.role} /> : undefined}
             screening={
               canReview ? (

@@ -6,6 +6,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   // POST /services/crm/entities/client – create a client
   POST: apiRoute({
     summary: 'Create client (status Active)',
+    auth: ['apiKey', 'session'],
+    roles: ['admin', 'officer', 'rm'],
     description:
       'Answers 201. Identity `type` may be omitted for 10-digit Saudi numbers (1… NationalIdentity, 2… ResidencyPermit/Iqama, 7… UnifiedNumber). ' +
       'Gregorian and Hijri dates may be sent alone or together (then they must name the same day); the other is derived (Umm al-Qura). ' +

@@ -6,6 +6,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   // POST /services/crm/entities/prospect – create a prospect
   POST: apiRoute({
     summary: 'Create prospect (individual, or organization with rawData stored as received)',
+    auth: ['apiKey', 'session'],
+    roles: ['admin', 'officer', 'rm'],
     description:
       'Answers 201. Identity `type` may be omitted for 10-digit Saudi numbers (1… NationalIdentity, 2… ResidencyPermit/Iqama, 7… UnifiedNumber). ' +
       'Gregorian and Hijri dates may be sent alone or together (then they must name the same day); the other is derived (Umm al-Qura). ' +

@@ -6,6 +6,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   // PATCH /services/crm/entities/client/{entityId}/classification – update entity classification
   PATCH: apiRoute({
     summary: 'Update client classification (no KYC transitions)',
+    auth: ['apiKey', 'session'],
+    roles: ['admin', 'officer'],
     params: entityParams,
     body: updateClassificationInput,
     response: entityProfileSchema,

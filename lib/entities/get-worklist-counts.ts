@@ -1,0 +1,42 @@
+import { sqlOf } from '@/lib/db/sql';
+import { withTenant } from '@/lib/db/tenant-tx';
+
+export interface WorklistCounts {
+  /** Entities with an identity whose verification is Pending (GET /entities?worklist=pendingIdentity). */
+  pendingIdentityVerifications: number;
+  /** Entities with an identity that expires within 30 days, today included (worklist=expiringIdentity). */
+  expiringIdentities: number;
+  /** Manual bank accounts waiting for an officer's review (the review queue). */
+  pendingBankAccountReviews: number;
+  /** Relationships waiting for the related party's approval (the approvals page). */
+  pendingRelationshipApprovals: number;
+  /** Screening cases not closed yet. */
+  openCases: number;
+}
+
+/**
+ * The dashboard's worklists, counted the way their lists select (the entity counts are distinct
+ * entities, like the filtered entity list's total, so a count and its list always agree).
+ */
+export async function getWorklistCounts({ tenantId }: { tenantId: string }): Promise<WorklistCounts> {
+  return withTenant(tenantId, async (tx) => {
+    const { rows } = await sqlOf(tx).query<{ pending: bigint; expiring: bigint }>(
+      `SELECT (SELECT count(DISTINCT i."entityId") FROM "IdentityVerification" v JOIN "Identity" i ON i."id" = v."identityId"
+                WHERE v."tenantId" = $1::uuid AND v."status" = 'Pending' AND i."tenantId" = $1::uuid) AS pending,
+              (SELECT count(DISTINCT i."entityId") FROM "Identity" i
+                WHERE i."tenantId" = $1::uuid AND i."expiresAt" >= current_date AND i."expiresAt" <= current_date + 30) AS expiring`,
+      [tenantId],
+    );
+    const row = rows[0];
+    const pendingBankAccountReviews = await tx.bankAccount.count({ where: { tenantId, source: 'Manual', verificationStatus: 'PendingReview' } });
+    const pendingRelationshipApprovals = await tx.relationship.count({ where: { tenantId, approvalStatus: 'PendingTargetApproval' } });
+    const openCases = await tx.case.count({ where: { tenantId, status: { not: 'Closed' } } });
+    return {
+      pendingIdentityVerifications: Number(row?.pending ?? 0),
+      expiringIdentities: Number(row?.expiring ?? 0),
+      pendingBankAccountReviews,
+      pendingRelationshipApprovals,
+      openCases,
+    };
+  });
+}
