@@ -199,6 +199,13 @@ for (const locale of ['en', 'ar'] as const) {
       ['entity-new', `/${locale}/entities/new`],
       ['bank-review', `/${locale}/bank-accounts/review`],
       ['relationship-approvals', `/${locale}/relationships/approvals`],
+      ['kyc-prospect', `/${locale}/entities/${seed.entities.kycProspect}`],
+      ['kyc-flows', `/${locale}/kyc/flows`],
+      ['cases', `/${locale}/cases`],
+      ['monitoring-case', `/${locale}/cases/${seed.monitoring.caseId}`],
+      ['alerts', `/${locale}/alerts`],
+      ['rules', `/${locale}/rules`],
+      ['account', `/${locale}/account`],
     ];
     for (const [name, url] of screens) {
       await page.goto(url);
@@ -207,6 +214,13 @@ for (const locale of ['en', 'ar'] as const) {
       await snap(page, `${locale}-phone-${name}`);
       await expectAccessible(page);
     }
+    // The form builder, reached the way an officer does: from the flows page.
+    await page.goto(`/${locale}/kyc/flows`);
+    await page.locator('a[href*="/kyc/forms/"]').first().click();
+    await page.waitForURL(/\/kyc\/forms\//);
+    await page.waitForLoadState('networkidle');
+    await expectFitsWidth(page, `${locale} kyc form builder`);
+    await snap(page, `${locale}-phone-kyc-form-builder`);
     await page.context().clearCookies();
     await signIn(page, USERS.platform, locale);
     await page.goto(`/${locale}/admin/webhooks`);

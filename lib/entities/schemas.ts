@@ -7,7 +7,7 @@ import { bankAccountSchema } from '@/lib/bank-accounts/schemas';
 import { tagSchema } from '@/lib/tags/schemas';
 import { kycSchema } from '@/lib/kyc/schemas';
 import { isValidHijri } from '@/lib/reference/hijri';
-import { isCountryCode } from '@/lib/reference/nationalities';
+import { isCountryCode } from '@/lib/reference/country-codes';
 import { beneficialOwnerSchema, relationshipSchema } from '@/lib/relationships/relationship-schema';
 
 // ---- Enums (value sets the spec leaves open are decided here and documented in the OpenAPI) ----

@@ -3,6 +3,7 @@ import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import ar from 'i18n-iso-countries/langs/ar.json';
 import { formatTimestamp } from '@/lib/core/format';
+import { isCountryCode } from './country-codes';
 
 countries.registerLocale(en);
 countries.registerLocale(ar);
@@ -30,9 +31,7 @@ function stableUuid(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export function isCountryCode(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && countries.isValid(code);
-}
+export { isCountryCode };
 
 /**
  * Nationality of an ISO 3166-1 alpha-2 code. The package has country names but no demonyms, so
