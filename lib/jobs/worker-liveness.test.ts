@@ -49,6 +49,12 @@ describe('jobs of dead worker processes', () => {
         );
       };
       await lockAs('dead', 'pool-killed000000000000', '1 minute');
+      // A job that add_job superseded while it ran (same key: attempts = max_attempts, key cleared),
+      // and one killed during its final attempt.
+      await lockAs('superseded', 'pool-killed000000000000', '1 minute');
+      await pool.query(`UPDATE graphile_worker._private_jobs SET attempts = max_attempts WHERE payload->>'name' = 'superseded'`);
+      await lockAs('final', 'pool-killed000000000000', '1 minute');
+      await pool.query(`UPDATE graphile_worker._private_jobs SET attempts = max_attempts, last_error = 'boom' WHERE payload->>'name' = 'final'`);
       await lockAs('young', 'pool-justnow00000000000', '0 seconds');
 
       const probe = new pg.Client({ connectionString: db.current().url });
@@ -63,13 +69,15 @@ describe('jobs of dead worker processes', () => {
       }
       second = await startWorker({ connectionString: db.current().url, concurrency: 1, tasks });
       await waitFor(async () => done.includes('dead'));
-      const left = await pool.query<{ name: string; locked_by: string }>(
-        `SELECT j.payload->>'name' AS name, j.locked_by FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+      const left = await pool.query<{ name: string; locked_by: string; last_error: string | null }>(
+        `SELECT j.payload->>'name' AS name, j.locked_by, j.last_error FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
          WHERE t.identifier IN ('zz.done', 'zz.block') ORDER BY 1 NULLS FIRST`,
       );
+      // The dead pool's job ran, its superseded one is gone, its final attempt is failed with a reason.
       expect(left.rows).toEqual([
-        { name: null, locked_by: livePool },
-        { name: 'young', locked_by: 'pool-justnow00000000000' },
+        { name: null, locked_by: livePool, last_error: null },
+        { name: 'final', locked_by: null, last_error: 'The worker process running its final attempt died.' },
+        { name: 'young', locked_by: 'pool-justnow00000000000', last_error: null },
       ]);
     } finally {
       unblock();

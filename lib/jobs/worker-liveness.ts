@@ -11,7 +11,9 @@ import pg from 'pg';
  * power loss) loses its connection, and PostgreSQL releases the lock with it. So any process can
  * tell a dead pool from a live one, in any number of processes on any number of hosts, without a
  * heartbeat table or a clock: a pool whose lock it can take is dead. Every worker process
- * releases the jobs of dead pools when it starts and then every WORKER_RECOVERY_INTERVAL_MS.
+ * releases the jobs of dead pools when it starts and then every WORKER_RECOVERY_INTERVAL_MS. A
+ * released job runs again unless it was on its final attempt (it is then failed, with a reason) or
+ * superseded (see releaseDead).
  *
  * A lock younger than LOCK_GRACE_MS is left alone: a new pool may fetch its first job a moment
  * before its liveness lock is in place. Should a worker process lose its liveness connection, it
@@ -95,11 +97,32 @@ export async function startLiveness({ connectionString, onLost }: { connectionSt
       serial(async () => {
         const pools = await deadLockOwners(client, { exclude: [...own] });
         if (pools.length === 0) return { jobs: 0, pools };
-        const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE locked_by = ANY($1::text[])`, [
-          pools,
-        ]);
-        await client.query(`SELECT graphile_worker.force_unlock_workers($1::text[])`, [pools]);
-        return { jobs: rows[0]?.n ?? 0, pools };
+        await client.query('BEGIN');
+        try {
+          const { rows } = await client.query<{ id: string; superseded: boolean; exhausted: boolean }>(
+            `SELECT id::text, (attempts >= max_attempts AND max_attempts > 1 AND last_error IS NULL) AS superseded, attempts >= max_attempts AS exhausted
+             FROM graphile_worker._private_jobs WHERE locked_by = ANY($1::text[]) FOR UPDATE`,
+            [pools],
+          );
+          // A job whose final attempt died with its worker has failed: say why.
+          const lastTry = rows.filter((r) => r.exhausted && !r.superseded).map((r) => r.id);
+          if (lastTry.length)
+            await client.query(`UPDATE graphile_worker._private_jobs SET last_error = $2 WHERE id = ANY($1::bigint[])`, [
+              lastTry,
+              'The worker process running its final attempt died.',
+            ]);
+          await client.query(`SELECT graphile_worker.force_unlock_workers($1::text[])`, [pools]);
+          // add_job with the key of a running job gives the work to a new job and leaves the running
+          // one to finish without retries (attempts = max_attempts, key cleared): killed, it is
+          // superseded, never to run again. Removed, as its completion would have removed it.
+          const superseded = rows.filter((r) => r.superseded).map((r) => r.id);
+          if (superseded.length) await client.query(`SELECT graphile_worker.complete_jobs($1::bigint[])`, [superseded]);
+          await client.query('COMMIT');
+          return { jobs: rows.length, pools };
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        }
       }),
     close: async () => {
       closing = true;

@@ -16,8 +16,8 @@
  *   - no job is stuck: after the load it waits (up to 60 s) for the queue to drain, then reports the
  *     jobs still locked (and of those, the ones locked by a dead worker process: its liveness lock
  *     is free, lib/jobs/worker-liveness.ts), failed for good, or waiting to run; and how many jobs
- *     the restarted workers released from the killed ones (from the service log), among them one
- *     job per kill planted as the killed worker would have left it mid-run (plantOrphan).
+ *     the restarted workers released from the killed ones (from the service log), among them two
+ *     jobs per kill planted as the killed worker would have left them mid-run (plantOrphans).
  * Exit code 1 when a check fails.
  * Bounded by DRILL_MAX_SECONDS (default 600). Needs the production build (`npx next build`).
  */
@@ -57,6 +57,8 @@ export interface KillDrillReport {
   duplicates: number;
   /** Wallets whose balance differs from their acknowledged credits less debits, or from their stored transactions. */
   balances: { wallets: number; mismatched: number };
+  /** Up to 5 jobs failed for good: task, attempts and last error. */
+  failedJobs: { task: string; attempts: number; maxAttempts: number; lastError: string | null }[];
   outbox: { events: number; delivered: number; undelivered: number };
   jobs: {
     locked: number;
@@ -66,7 +68,7 @@ export interface KillDrillReport {
     drainMs: number;
     /** Jobs the restarted workers released from killed ones (service log), planted orphans included. */
     releasedFromKilledWorkers: number;
-    /** One job per kill, locked as the killed worker would have left it mid-run; none may be left. */
+    /** Two jobs per kill, locked as the killed worker would have left them mid-run (plantOrphans); none may be left. */
     orphansPlanted: number;
     orphansLeft: number;
   };
@@ -93,22 +95,28 @@ interface Operation {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A job exactly as a worker SIGKILLed in the middle of it leaves it: locked a minute ago by a pool
- * whose process is gone. Which jobs the real kill interrupted is chance (often none), so each kill
- * also leaves one of these; the restarted worker must release and run it.
+ * Jobs exactly as a worker SIGKILLed in the middle of them leaves them, locked a minute ago by a
+ * pool whose process is gone: one plain job, which must run again; and one that add_job superseded
+ * while it ran (same job key: graphile-worker cleared its key and set attempts to max_attempts, as
+ * the self-rescheduling `webhooks.maintain` does every run), which must go without counting as
+ * failed. Which jobs a real kill interrupts is chance (often none), so each kill leaves both.
  */
-async function plantOrphan(url: string, k: number): Promise<void> {
+async function plantOrphans(url: string, k: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string }>(
-      `SELECT id FROM graphile_worker.add_job('idempotency:expire', '{}'::json, job_key => $1, run_at => now() + interval '1 hour')`,
-      [`drill-orphan-${k}`],
-    );
-    await client.query(
-      `UPDATE graphile_worker._private_jobs SET locked_by = $2, locked_at = now() - interval '1 minute', run_at = now() - interval '1 minute', attempts = 1 WHERE id = $1`,
-      [rows[0]!.id, `pool-drill-killed-${k}-${crypto.randomBytes(4).toString('hex')}`],
-    );
+    const owner = `pool-drill-killed-${k}-${crypto.randomBytes(4).toString('hex')}`;
+    for (const superseded of [false, true]) {
+      const { rows } = await client.query<{ id: string }>(
+        `SELECT id FROM graphile_worker.add_job('idempotency:expire', json_build_object('drillOrphan', $1::text), run_at => now() + interval '1 hour')`,
+        [`${k}-${superseded ? 'superseded' : 'plain'}`],
+      );
+      await client.query(
+        `UPDATE graphile_worker._private_jobs SET locked_by = $2, locked_at = now() - interval '1 minute', run_at = now() - interval '1 minute',
+                attempts = CASE WHEN $3 THEN max_attempts ELSE 1 END WHERE id = $1`,
+        [rows[0]!.id, owner, superseded],
+      );
+    }
   } finally {
     await client.end();
   }
@@ -270,7 +278,7 @@ export async function runKillDrill(options: KillDrillOptions): Promise<KillDrill
       const at = Date.now() - t0;
       await Promise.all([stopProcess(service.web, 'SIGKILL'), stopProcess(service.worker, 'SIGKILL')]);
       log(`kill ${k + 1}: web and worker SIGKILLed at ${(at / 1000).toFixed(1)} s (${ops.length} operations so far)`);
-      await plantOrphan(db.url, k);
+      await plantOrphans(db.url, k);
       await sleep(300 + Math.random() * 700);
       service = startService({ port, env, logFile });
       const restartMs = await waitForHealth(baseUrl);
@@ -393,7 +401,14 @@ export async function runKillDrill(options: KillDrillOptions): Promise<KillDrill
       ? (await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_by = ANY($1::text[])`, [deadOwners])).rows[0]!.n
       : 0;
     if (lockedByDeadWorker) log(`jobs locked by dead workers: ${lockedByDeadWorker} (${deadOwners.join(', ')})`);
-    const orphansLeft = (await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE 'drill-orphan-%'`)).rows[0]!.n;
+    const failedJobs = (
+      await check.query<{ task: string; attempts: number; maxAttempts: number; lastError: string | null }>(
+        `SELECT task_identifier AS task, attempts, max_attempts AS "maxAttempts", left(last_error, 300) AS "lastError"
+         FROM graphile_worker.jobs WHERE attempts >= max_attempts AND task_identifier NOT IN ('webhooks.sweep', 'webhooks.handshake') LIMIT 5`,
+      )
+    ).rows;
+    const orphansLeft = (await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload::jsonb ? 'drillOrphan'`))
+      .rows[0]!.n;
     const releasedFromKilledWorkers = fs
       .readFileSync(logFile, 'utf8')
       .split('\n')
@@ -425,8 +440,9 @@ export async function runKillDrill(options: KillDrillOptions): Promise<KillDrill
       missing,
       duplicates,
       balances: { wallets: wallets.rows.length, mismatched },
+      failedJobs,
       outbox: { events: events.length, delivered: events.length - undelivered, undelivered },
-      jobs: { ...jobCount, lockedByDeadWorker, drainMs, releasedFromKilledWorkers, orphansPlanted: kills.length, orphansLeft },
+      jobs: { ...jobCount, lockedByDeadWorker, drainMs, releasedFromKilledWorkers, orphansPlanted: 2 * kills.length, orphansLeft },
       ok: false,
     };
     const unexpected = ops.filter((o) => o.final !== undefined && o.final >= 400 && !(o.final === 409 && o.unacknowledged > 0));
