@@ -56,10 +56,13 @@ export async function startWorker(
   await release();
   const timer = setInterval(() => void release(), recoveryIntervalMs());
   timer.unref();
-  void runner.promise.finally(() => {
-    clearInterval(timer);
-    void liveness.close();
-  });
+  // The caller awaits runner.promise and sees its rejection; this branch only cleans up.
+  runner.promise
+    .finally(() => {
+      clearInterval(timer);
+      void liveness.close();
+    })
+    .catch(() => {});
   log('info', 'worker started', { concurrency });
   return runner;
 }
