@@ -7,6 +7,14 @@ import { sqlOf } from '@/lib/db/sql';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { getAttachmentStorage } from '@/lib/attachments/storage';
 import type { RetentionState } from './schemas';
+import {
+  AUDIT_TRAIL_KEYS,
+  ATTACHMENT_UNREFERENCED_SQL,
+  ENTITY_ATTACHMENTS_SQL,
+  ENTITY_TABLES,
+  ERASED_ATTACHMENTS_SQL,
+  type ColumnErasure,
+} from './entity-data';
 
 /**
  * Erasure requests (Saudi PDPL) against AML record keeping: a request is recorded at once and
@@ -14,13 +22,22 @@ import type { RetentionState } from './schemas';
  * ended (Entity.relationshipEndedAt: set by a trigger when a client becomes Deactivated or
  * Deceased; for a prospect or a screening entity, with which there is no relationship to keep
  * records of, the day erasure is requested). The `privacy:erase-due` job (daily) then erases the
- * personal data: the entity's identities, documents and files, addresses, bank accounts,
- * activities, tags and e-mails are deleted; the Entity row stays as a tombstone without any
- * personal field (id, tenant, role, type, status, the tenant's own crmId, dates); and the
- * `before`/`after` values of every audit entry about those records are replaced by pseudonyms
- * (HMAC with a key thrown away after the run: equal values keep equal pseudonyms within one
- * erasure, so the trail still shows that a field changed, but no value can be recovered or
- * guessed), while who did what, to which record id and when stays (crm_pseudonymise_audit).
+ * personal data, each entity in one transaction, as entity-data.ts declares table by table: the
+ * identities, documents and files, addresses, bank accounts, activities, tags, e-mails, KYC answer
+ * files, agreement signatures, relationship files (of relationships where the entity is the related
+ * person) and monitoring name keys are deleted; the records the AML audit trail needs stay with
+ * their personal values pseudonymised (KYC free-text answers and additional information, answered
+ * countries in score breakdowns, review comments, relationship decision reasons, invitation
+ * e-mails and the notes on the entity's relationships, wallet vIBANs, the IBANs of each side of the
+ * entity's transactions that is the entity or an outside counterparty, transfer reasons, case
+ * notes and decision comments, STR facts, match comments and matched identity numbers); ids,
+ * amounts, dates, states and decisions stay. The Entity row stays as a tombstone without any
+ * personal field (id, tenant, role, type, status, the tenant's own crmId, dates), and the
+ * `before`/`after` values of every audit entry about those records are pseudonymised the same way
+ * (crm_pseudonymise_audit), and so are the outbox events and webhook deliveries that carried them.
+ * Pseudonyms are an HMAC under a key thrown away after the run: equal
+ * values keep equal pseudonyms within one erasure, so the trail still shows that a field changed or
+ * that two transactions went to the same IBAN, but no value can be recovered or guessed.
  */
 
 export function retentionYears(): number {
@@ -169,103 +186,219 @@ const ENTITY_PERSONAL_FIELDS = {
   phoneNumberVerified: false,
 } as const;
 
-/** Keys whose values are record ids, states or times, not personal data: kept as they are in pseudonymised audit entries. */
-const KEPT_AUDIT_KEYS = new Set([
-  'id',
-  'entityId',
-  'identityId',
-  'attachmentId',
-  'bankAccountId',
-  'addressId',
-  'requestId',
-  'role',
-  'type',
-  'status',
-  'classification',
-  'verificationStatus',
-  'source',
-  'primary',
-  'isPrimary',
-  'createdAt',
-  'updatedAt',
-  'reviewedAt',
-  'relationshipEndedAt',
-  'erasedAt',
-]);
-
-function pseudonymise(value: unknown, key: Buffer, keep = false): unknown {
-  if (keep || value === null || value === undefined || typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return value.map((v) => pseudonymise(v, key));
-  if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, pseudonymise(v, key, KEPT_AUDIT_KEYS.has(k))]));
-  }
+/** Pseudonym of one value: HMAC-SHA-256 under the run's key, 16 hex digits. */
+function pseudonym(value: unknown, key: Buffer): string {
   return `erased:${crypto.createHmac('sha256', key).update(String(value)).digest('hex').slice(0, 16)}`;
 }
 
-/** Erases one entity's personal data in the caller's tenant transaction; answers the storage keys to delete after commit. */
-async function eraseEntity(tx: Tx, { tenantId, entityId, requestIdOfErasure }: { tenantId: string; entityId: string; requestIdOfErasure: string }) {
+/**
+ * A JSON document with its values pseudonymised, except the primitive values (and arrays of them)
+ * under `kept` keys: ids, codes, states, amounts and dates stay; an object under a kept key is
+ * still walked (a kept key never shelters personal values nested below it).
+ */
+export function pseudonymiseExcept(value: unknown, key: Buffer, kept: ReadonlySet<string>, keep = false): unknown {
+  if (value === null || value === undefined || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.map((v) => pseudonymiseExcept(v, key, kept, keep));
+  if (typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, pseudonymiseExcept(v, key, kept, kept.has(k))]));
+  }
+  return keep ? value : pseudonym(value, key);
+}
+
+/** A JSON document with only the values under `keys` (at any depth) pseudonymised. */
+export function pseudonymiseKeys(value: unknown, key: Buffer, keys: ReadonlySet<string>): unknown {
+  if (value === null || value === undefined || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => pseudonymiseKeys(v, key, keys));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, keys.has(k) ? pseudonymiseExcept(v, key, new Set()) : pseudonymiseKeys(v, key, keys)]),
+  );
+}
+
+const AUDIT_KEPT = new Set(AUDIT_TRAIL_KEYS);
+
+function erasedValue(rule: ColumnErasure, value: unknown, key: Buffer): unknown {
+  if ('clear' in rule) return null;
+  if ('pseudonymise' in rule) return pseudonym(value, key);
+  if ('pseudonymiseKeys' in rule) return pseudonymiseKeys(value, key, new Set(rule.pseudonymiseKeys));
+  return pseudonymiseExcept(value, key, new Set(rule.pseudonymiseExcept));
+}
+
+const isJsonRule = (rule: ColumnErasure) => 'pseudonymiseKeys' in rule || 'pseudonymiseExcept' in rule;
+
+/**
+ * Erases one entity's personal data in the caller's tenant transaction (ENTITY_TABLES says what
+ * happens to each table); answers the storage keys of the files to delete after commit. Either all
+ * of it commits or none: the caller's transaction rolls back on any error.
+ */
+export async function eraseEntity(tx: Tx, { tenantId, entityId, requestIdOfErasure }: { tenantId: string; entityId: string; requestIdOfErasure: string }) {
   const sql = sqlOf(tx);
+  const params = [tenantId, entityId];
+  const key = crypto.randomBytes(32);
   const attachments = (
     await sql.query<{ id: string; storageKey: string }>(
-      `SELECT a.id, a."storageKey" FROM "Attachment" a WHERE a."tenantId" = $1 AND a.id IN (
-         SELECT d."attachmentId" FROM "IdentityDocument" d JOIN "Identity" i ON i.id = d."identityId" WHERE i."entityId" = $2
-         UNION SELECT i."selfieId" FROM "Identity" i WHERE i."entityId" = $2
-         UNION SELECT b."attachmentId" FROM "BankAccount" b WHERE b."entityId" = $2
-         UNION SELECT ad."attachmentId" FROM "Address" ad WHERE ad."entityId" = $2)`,
-      [tenantId, entityId],
+      `SELECT a.id, a."storageKey" FROM "Attachment" a WHERE a."tenantId" = $1 AND a.id IN (${ERASED_ATTACHMENTS_SQL})`,
+      params,
     )
   ).rows;
-  const ids = async (table: string) =>
-    (await sql.query<{ id: string }>(`SELECT id FROM "${table}" WHERE "tenantId" = $1 AND "entityId" = $2`, [tenantId, entityId])).rows.map((r) => r.id);
-  const targets = [
-    { type: 'Entity', id: entityId },
-    ...(await ids('Identity')).map((id) => ({ type: 'Identity', id })),
-    ...(await ids('Address')).map((id) => ({ type: 'Address', id })),
-    ...(await ids('BankAccount')).map((id) => ({ type: 'BankAccount', id })),
-    ...(await ids('ErasureRequest')).map((id) => ({ type: 'ErasureRequest', id })),
-    ...attachments.map((a) => ({ type: 'Attachment', id: a.id })),
-  ];
+  const allAttachments = (await sql.query<{ id: string }>(`SELECT id FROM (${ENTITY_ATTACHMENTS_SQL}) x WHERE id IS NOT NULL`, params)).rows;
 
-  // The records themselves.
-  await sql.query(`DELETE FROM "Identity" WHERE "tenantId" = $1 AND "entityId" = $2`, [tenantId, entityId]);
-  for (const table of ['Address', 'BankAccount', 'Activity', 'EntityTag', 'OrganizationStatus', 'EmailNotification']) {
-    await sql.query(`DELETE FROM "${table}" WHERE "tenantId" = $1 AND "entityId" = $2`, [tenantId, entityId]);
+  // The audit targets: every record of the entity, read before any is deleted.
+  const targets = new Map<string, { type: string; id: string }>();
+  const addTarget = (type: string, id: string) => targets.set(`${type}:${id}`, { type, id });
+  for (const d of ENTITY_TABLES) {
+    const ids = await sql.query<{ id: string | null }>(`SELECT to_jsonb(t)->>'id' AS id FROM "${d.table}" t WHERE t."tenantId" = $1 AND ${d.rows}`, params);
+    for (const { id } of ids.rows) if (id) addTarget(d.table, id);
+  }
+  for (const a of allAttachments) addTarget('Attachment', a.id);
+
+  // Personal columns of the rows that stay: cleared or pseudonymised.
+  let pseudonymised = 0;
+  for (const d of ENTITY_TABLES) {
+    if (d.erase !== 'keep' && d.table !== 'Transaction') continue;
+    for (const [column, rule] of Object.entries(d.personal ?? {})) {
+      if (d.table === 'Transaction' && column !== 'internalTransferReason') continue; // the sides: below
+      const where = `t."tenantId" = $1 AND ${d.eraseRows ?? d.rows} AND t."${column}" IS NOT NULL`;
+      if ('clear' in rule) {
+        pseudonymised += await tx.$executeRawUnsafe(`UPDATE "${d.table}" t SET "${column}" = NULL WHERE ${where}`, ...params);
+        continue;
+      }
+      const rows = (
+        await sql.query<{ ctid: string; value: unknown }>(`SELECT t.ctid::text AS ctid, t."${column}" AS value FROM "${d.table}" t WHERE ${where}`, params)
+      ).rows;
+      for (const row of rows) {
+        const value = erasedValue(rule, row.value, key);
+        await sql.query(`UPDATE "${d.table}" SET "${column}" = $3${isJsonRule(rule) ? '::jsonb' : ''} WHERE "tenantId" = $1 AND ctid = $2::tid`, [
+          tenantId,
+          row.ctid,
+          isJsonRule(rule) ? JSON.stringify(value) : value,
+        ]);
+      }
+      pseudonymised += rows.length;
+    }
+  }
+
+  // Transactions: the IBANs and virtual IBANs of each side that is the entity or an outside
+  // counterparty; a side that is another entity of the tenant keeps its own.
+  const transactions = ENTITY_TABLES.find((d) => d.table === 'Transaction')!;
+  const sideKeys = new Set(['iban', 'vIban']);
+  const txRows = (
+    await sql.query<{ id: string; source: unknown; target: unknown; sourceEntityId: string | null; targetEntityId: string | null }>(
+      `SELECT t.id, t.source, t.target, t."sourceEntityId", t."targetEntityId" FROM "Transaction" t WHERE t."tenantId" = $1 AND ${transactions.rows}`,
+      params,
+    )
+  ).rows;
+  for (const row of txRows) {
+    const side = (json: unknown, owner: string | null) => (owner === null || owner === entityId ? pseudonymiseKeys(json, key, sideKeys) : json);
+    await sql.query(`UPDATE "Transaction" SET source = $3::jsonb, target = $4::jsonb WHERE "tenantId" = $1 AND id = $2`, [
+      tenantId,
+      row.id,
+      JSON.stringify(side(row.source, row.sourceEntityId)),
+      JSON.stringify(side(row.target, row.targetEntityId)),
+    ]);
+  }
+  pseudonymised += txRows.length;
+
+  // Notes attached only to the entity's relationships.
+  const notes = (
+    await sql.query<{ id: string; title: string; description: string }>(
+      `SELECT n.id, n.title, n.description FROM "Note" n WHERE n."tenantId" = $1
+         AND EXISTS (SELECT 1 FROM "RelationshipNote" rn JOIN "Relationship" r ON r.id = rn."relationshipId" WHERE rn."noteId" = n.id AND $2 IN (r."sourceEntityId", r."targetEntityId"))
+         AND NOT EXISTS (SELECT 1 FROM "RelationshipNote" rn JOIN "Relationship" r ON r.id = rn."relationshipId" WHERE rn."noteId" = n.id AND $2 NOT IN (r."sourceEntityId", r."targetEntityId"))`,
+      params,
+    )
+  ).rows;
+  for (const note of notes) {
+    await sql.query(`UPDATE "Note" SET title = $3, description = $4 WHERE "tenantId" = $1 AND id = $2`, [
+      tenantId,
+      note.id,
+      pseudonym(note.title, key),
+      pseudonym(note.description, key),
+    ]);
+    addTarget('Note', note.id);
+  }
+
+  // Copies in the outbox and the webhook deliveries: the event payloads that name the entity (or
+  // one of its records) keep their ids, types, states, amounts and dates; the rest is pseudonymised,
+  // in the stored payload, the delivery body and every try's request body alike.
+  const targetIds = [...new Set([...targets.values()].map((t) => t.id))];
+  const events = (
+    await sql.query<{ id: string; payload: unknown }>(
+      `SELECT e.id, e.payload FROM "OutboxEvent" e WHERE e."tenantId" = $1
+         AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS x(id) WHERE strpos(e.payload::text, x.id) > 0)`,
+      [tenantId, targetIds],
+    )
+  ).rows;
+  for (const event of events) {
+    await sql.query(`UPDATE "OutboxEvent" SET payload = $3::jsonb WHERE "tenantId" = $1 AND id = $2::uuid`, [
+      tenantId,
+      event.id,
+      JSON.stringify(pseudonymiseExcept(event.payload, key, AUDIT_KEPT)),
+    ]);
+  }
+  const rewriteBody = (body: string) => {
+    try {
+      return JSON.stringify(pseudonymiseExcept(JSON.parse(body), key, AUDIT_KEPT));
+    } catch {
+      return pseudonym(body, key);
+    }
+  };
+  if (events.length) {
+    const eventIds = events.map((e) => e.id);
+    const deliveries = (
+      await sql.query<{ id: string; body: string }>(`SELECT id, body FROM "WebhookDelivery" WHERE "tenantId" = $1 AND "eventId" = ANY($2::uuid[])`, [
+        tenantId,
+        eventIds,
+      ])
+    ).rows;
+    for (const d of deliveries)
+      await sql.query(`UPDATE "WebhookDelivery" SET body = $3 WHERE "tenantId" = $1 AND id = $2::uuid`, [tenantId, d.id, rewriteBody(d.body)]);
+    const tries = (
+      await sql.query<{ id: string; requestBody: string }>(
+        `SELECT a.id, a."requestBody" FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d.id = a."deliveryId" WHERE a."tenantId" = $1 AND d."eventId" = ANY($2::uuid[])`,
+        [tenantId, eventIds],
+      )
+    ).rows;
+    for (const a of tries)
+      await sql.query(`UPDATE "WebhookAttempt" SET "requestBody" = $3 WHERE "tenantId" = $1 AND id = $2::uuid`, [tenantId, a.id, rewriteBody(a.requestBody)]);
+  }
+  pseudonymised += events.length;
+
+  // The rows that go, children before parents.
+  let deleted = 0;
+  for (const d of [...ENTITY_TABLES].reverse()) {
+    if (d.erase !== 'delete') continue;
+    deleted += await tx.$executeRawUnsafe(`DELETE FROM "${d.table}" t WHERE t."tenantId" = $1 AND ${d.eraseRows ?? d.rows}`, ...params);
   }
   let deletedKeys: string[] = [];
   if (attachments.length) {
-    // An attachment still referenced by another entity's record stays.
-    const deleted = await sql.query<{ storageKey: string }>(
-      `DELETE FROM "Attachment" a WHERE a."tenantId" = $1 AND a.id = ANY($2::uuid[])
-         AND NOT EXISTS (SELECT 1 FROM "IdentityDocument" d WHERE d."attachmentId" = a.id)
-         AND NOT EXISTS (SELECT 1 FROM "Identity" i WHERE i."selfieId" = a.id)
-         AND NOT EXISTS (SELECT 1 FROM "BankAccount" b WHERE b."attachmentId" = a.id)
-         AND NOT EXISTS (SELECT 1 FROM "Address" ad WHERE ad."attachmentId" = a.id)
-       RETURNING a."storageKey"`,
+    // An attachment still referenced by another record stays.
+    const removed = await sql.query<{ storageKey: string }>(
+      `DELETE FROM "Attachment" a WHERE a."tenantId" = $1 AND a.id = ANY($2::uuid[]) AND ${ATTACHMENT_UNREFERENCED_SQL} RETURNING a."storageKey"`,
       [tenantId, attachments.map((a) => a.id)],
     );
-    deletedKeys = deleted.rows.map((r) => r.storageKey);
+    deletedKeys = removed.rows.map((r) => r.storageKey);
   }
   const erasedAt = new Date();
   await tx.entity.update({
     where: { id: entityId },
-    data: { ...ENTITY_PERSONAL_FIELDS, erasedAt },
+    data: { ...ENTITY_PERSONAL_FIELDS, ongoingMonitoring: false, erasedAt },
   });
   await sql.query(`UPDATE "Entity" SET "rawData" = NULL WHERE id = $1 AND "tenantId" = $2`, [entityId, tenantId]);
 
   // The audit trail: personal values become pseudonyms; who, what, which record and when stay.
-  const key = crypto.randomBytes(32);
+  const list = [...targets.values()];
   const entries = (
     await sql.query<{ id: string; before: unknown; after: unknown }>(
       `SELECT id, "before", "after" FROM "AuditLog" WHERE "tenantId" = $1 AND ("targetType", "targetId") IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-      [tenantId, targets.map((t) => t.type), targets.map((t) => t.id)],
+      [tenantId, list.map((t) => t.type), list.map((t) => t.id)],
     )
   ).rows;
   for (const entry of entries) {
     await sql.query(`SELECT crm_pseudonymise_audit($1::uuid, $2::uuid, $3::jsonb, $4::jsonb)`, [
       tenantId,
       entry.id,
-      entry.before == null ? null : JSON.stringify(pseudonymise(entry.before, key)),
-      entry.after == null ? null : JSON.stringify(pseudonymise(entry.after, key)),
+      entry.before == null ? null : JSON.stringify(pseudonymiseExcept(entry.before, key, AUDIT_KEPT)),
+      entry.after == null ? null : JSON.stringify(pseudonymiseExcept(entry.after, key, AUDIT_KEPT)),
     ]);
   }
   await tx.erasureRequest.update({ where: { id: requestIdOfErasure }, data: { status: 'Completed', completedAt: erasedAt } });
@@ -275,7 +408,13 @@ async function eraseEntity(tx: Tx, { tenantId, entityId, requestIdOfErasure }: {
     action: 'entity.erase',
     targetType: 'Entity',
     targetId: entityId,
-    after: { erasureRequestId: requestIdOfErasure, recordsDeleted: targets.length - 1, auditEntriesPseudonymised: entries.length },
+    after: {
+      erasureRequestId: requestIdOfErasure,
+      recordsDeleted: deleted,
+      valuesPseudonymised: pseudonymised + notes.length,
+      filesDeleted: deletedKeys.length,
+      auditEntriesPseudonymised: entries.length,
+    },
   });
   return { storageKeys: deletedKeys, skipped: false };
 }

@@ -5,56 +5,94 @@ import { sqlOf } from '@/lib/db/sql';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { getAttachmentStorage } from '@/lib/attachments/storage';
 import { getEntity } from '@/lib/entities/get-entity';
+import { getOwnershipGraph } from '@/lib/relationships/ownership-graph';
+import { ENTITY_ATTACHMENTS_SQL, ENTITY_TABLES } from './entity-data';
 
 /**
  * Everything held about one entity (Saudi PDPL, the data subject's right of access), as one
  * archive `entity-<id>.tar.gz`:
- *   entity.json    { exportedAt, profile (as GET /entities/{id} answers), records: every row that
- *                   belongs to the entity, table by table, as stored (identities, their
- *                   verifications and documents, addresses, bank accounts, tags, organization
- *                   status, activities, e-mails sent, erasure requests, attachment metadata), and
- *                   auditEntries: every audit row about the entity or any of those records }
- *   files/<attachment id>-<name>   the stored documents themselves
+ *   entity.json    { exportedAt, profile (as GET /entities/{id} answers), beneficialOwners (as the
+ *                   profile computes them), records: every row that belongs to the entity, table by
+ *                   table (entity-data.ts lists them: identities, documents, addresses, bank
+ *                   accounts, tags, activities, e-mails, erasure requests, bulk items; the KYC
+ *                   record, its submissions, every answer with its form, section and question
+ *                   labels and chosen options, scores with their breakdown and override reasons,
+ *                   reviews, enabled questions, agreement signatures with the agreement's text;
+ *                   relationships in both directions with the other party named, their
+ *                   invitations, files and notes; wallets, transactions, the bank accounts they
+ *                   went through, alerts, cases (screening and transaction monitoring) with their
+ *                   notes, decisions and STR reports; watchlist matches and their review trail;
+ *                   monitoring name keys), attachment metadata, and auditEntries: every audit row
+ *                   about the entity or any of those records }
+ *   files/<attachment id>-<name>   the stored files themselves
  *   README.txt     what the archive holds
  * The export itself is audited (entity.export), in the same transaction as the reads.
  */
 
-const RECORDS: { name: string; sql: string }[] = [
-  { name: 'entity', sql: `SELECT row_to_json(t) AS r FROM "Entity" t WHERE "tenantId" = $1 AND id = $2` },
-  { name: 'identities', sql: `SELECT row_to_json(t) AS r FROM "Identity" t WHERE "tenantId" = $1 AND "entityId" = $2 ORDER BY "createdAt"` },
-  {
-    name: 'identityVerifications',
-    sql: `SELECT row_to_json(t) AS r FROM "IdentityVerification" t JOIN "Identity" i ON i.id = t."identityId" WHERE t."tenantId" = $1 AND i."entityId" = $2`,
-  },
-  {
-    name: 'identityDocuments',
-    sql: `SELECT row_to_json(t) AS r FROM "IdentityDocument" t JOIN "Identity" i ON i.id = t."identityId" WHERE t."tenantId" = $1 AND i."entityId" = $2`,
-  },
-  { name: 'addresses', sql: `SELECT row_to_json(t) AS r FROM "Address" t WHERE "tenantId" = $1 AND "entityId" = $2 ORDER BY "createdAt"` },
-  { name: 'bankAccounts', sql: `SELECT row_to_json(t) AS r FROM "BankAccount" t WHERE "tenantId" = $1 AND "entityId" = $2 ORDER BY "createdAt"` },
-  {
-    name: 'tags',
-    sql: `SELECT json_build_object('tagId', g.id, 'nameEn', g."nameEn", 'nameAr', g."nameAr", 'taggedAt', et."createdAt") AS r
-          FROM "EntityTag" et JOIN "Tag" g ON g.id = et."tagId" WHERE et."tenantId" = $1 AND et."entityId" = $2`,
-  },
-  { name: 'organizationStatus', sql: `SELECT row_to_json(t) AS r FROM "OrganizationStatus" t WHERE "tenantId" = $1 AND "entityId" = $2` },
-  { name: 'activities', sql: `SELECT row_to_json(t) AS r FROM "Activity" t WHERE "tenantId" = $1 AND "entityId" = $2 ORDER BY "createdAt"` },
-  {
-    name: 'emailNotifications',
-    sql: `SELECT row_to_json(t) AS r FROM "EmailNotification" t WHERE "tenantId" = $1 AND "entityId" = $2 ORDER BY "createdAt"`,
-  },
-  { name: 'erasureRequests', sql: `SELECT row_to_json(t) AS r FROM "ErasureRequest" t WHERE "tenantId" = $1 AND "entityId" = $2 ORDER BY "requestedAt"` },
-];
+/** Readable forms of some records (labels beside ids); every other key is its table's rows as stored. */
+const VIEWS: Record<string, string> = {
+  tags: `SELECT json_build_object('tagId', g.id, 'nameEn', g."nameEn", 'nameAr', g."nameAr", 'taggedAt', t."createdAt") AS r
+         FROM "EntityTag" t JOIN "Tag" g ON g.id = t."tagId" WHERE t."tenantId" = $1 AND t."entityId" = $2`,
+  kycSubmissions: `SELECT to_jsonb(t) || jsonb_build_object('formType', f.type, 'formNameEn', f."nameEn", 'formNameAr', f."nameAr", 'formVersion', f.version) AS r
+         FROM "KycSubmission" t JOIN "KycForm" f ON f.id = t."formId" JOIN "Kyc" k ON k.id = t."kycId"
+         WHERE t."tenantId" = $1 AND k."entityId" = $2 ORDER BY t."submittedAt"`,
+  kycEnabledQuestions: `SELECT to_jsonb(t) || jsonb_build_object('formType', f.type, 'formNameEn', f."nameEn", 'formNameAr', f."nameAr", 'labelEn', q."labelEn", 'labelAr', q."labelAr") AS r
+         FROM "KycEnabledQuestion" t JOIN "KycForm" f ON f.id = t."formId" JOIN "KycQuestion" q ON q.id = t."questionId" JOIN "Kyc" k ON k.id = t."kycId"
+         WHERE t."tenantId" = $1 AND k."entityId" = $2 ORDER BY f.type, q."sortOrder"`,
+  // Every answer of every submission with its form, section and question labels, the chosen options
+  // (with their labels and the additional information given) and the files attached.
+  kycAnswers: `SELECT to_jsonb(t) || jsonb_build_object(
+           'formId', s."formId", 'formType', f.type, 'formNameEn', f."nameEn", 'formNameAr', f."nameAr", 'formVersion', f.version,
+           'attempt', s.attempt, 'submittedAt', s."submittedAt",
+           'sectionNameEn', sec."nameEn", 'sectionNameAr', sec."nameAr",
+           'questionType', q.type, 'questionNameEn', q."nameEn", 'labelEn', q."labelEn", 'labelAr', q."labelAr",
+           'options', COALESCE((SELECT jsonb_agg(jsonb_build_object('optionId', o.id, 'nameEn', o."nameEn", 'nameAr', o."nameAr", 'additionalInfo', ao."additionalInfo") ORDER BY o."sortOrder")
+                                FROM "KycAnswerOption" ao JOIN "KycOption" o ON o.id = ao."optionId" WHERE ao."answerId" = t.id), '[]'::jsonb),
+           'attachmentIds', COALESCE((SELECT jsonb_agg(aa."attachmentId" ORDER BY aa.position) FROM "KycAnswerAttachment" aa WHERE aa."answerId" = t.id), '[]'::jsonb)) AS r
+         FROM "KycAnswer" t JOIN "Kyc" k ON k.id = t."kycId" JOIN "KycSubmission" s ON s.id = t."submissionId" JOIN "KycForm" f ON f.id = s."formId"
+           JOIN "KycQuestion" q ON q.id = t."questionId" JOIN "KycSection" sec ON sec.id = q."sectionId"
+         WHERE t."tenantId" = $1 AND k."entityId" = $2 ORDER BY s."submittedAt", f.type, sec."sortOrder", q."sortOrder"`,
+  kycAgreementSignatures: `SELECT to_jsonb(t) || jsonb_build_object('agreementType', g.type, 'classification', g.classification, 'titleEn', g."titleEn", 'titleAr', g."titleAr", 'bodyEn', g."bodyEn", 'bodyAr', g."bodyAr") AS r
+         FROM "KycAgreementSignature" t JOIN "KycAgreement" g ON g.id = t."agreementId" JOIN "Kyc" k ON k.id = t."kycId"
+         WHERE t."tenantId" = $1 AND k."entityId" = $2 ORDER BY t."createdAt"`,
+  // Both directions, with the other party named.
+  relationships: `SELECT to_jsonb(t) || jsonb_build_object(
+           'direction', CASE WHEN t."sourceEntityId" = $2 THEN 'Source' ELSE 'Target' END,
+           'counterpart', (SELECT jsonb_build_object('id', e.id, 'type', e.type, 'role', e.role, 'nameEn', e."nameEn", 'nameAr', e."nameAr") FROM "Entity" e
+                           WHERE e.id = CASE WHEN t."sourceEntityId" = $2 THEN t."targetEntityId" ELSE t."sourceEntityId" END)) AS r
+         FROM "Relationship" t WHERE t."tenantId" = $1 AND ($2 IN (t."sourceEntityId", t."targetEntityId")) ORDER BY t."createdAt"`,
+  relationshipNotes: `SELECT to_jsonb(t) || jsonb_build_object('title', n.title, 'description', n.description, 'noteCreatedAt', n."createdAt") AS r
+         FROM "RelationshipNote" t JOIN "Note" n ON n.id = t."noteId"
+         WHERE t."tenantId" = $1 AND t."relationshipId" IN (SELECT r.id FROM "Relationship" r WHERE r."tenantId" = $1 AND ($2 IN (r."sourceEntityId", r."targetEntityId")))`,
+};
 
-/** The attachments the entity's records point at (documents, selfies, bank letters, address proofs). */
+/** The bank accounts the entity's transactions went through (its own and its counterparties'). */
+const TRANSACTION_BANK_ACCOUNTS_SQL = `
+  SELECT jsonb_build_object('id', b.id, 'entityId', b."entityId", 'iban', b.iban, 'bankNameEn', b."bankNameEn", 'bankNameAr', b."bankNameAr",
+                            'swiftCode', b."swiftCode", 'holderName', b."holderName") AS r
+  FROM "BankAccount" b WHERE b."tenantId" = $1 AND b.id IN (
+    SELECT unnest(ARRAY[t."sourceBankAccountId", t."targetBankAccountId"]) FROM "Transaction" t
+    WHERE t."tenantId" = $1 AND ${ENTITY_TABLES.find((d) => d.table === 'Transaction')!.rows})
+  ORDER BY b."createdAt"`;
+
+/** Export keys in order, each with its query. */
+export function exportQueries(): { name: string; table: string; sql: string }[] {
+  const out: { name: string; table: string; sql: string }[] = [];
+  for (const d of ENTITY_TABLES) {
+    if (typeof d.exportAs !== 'string' || out.some((q) => q.name === d.exportAs)) continue;
+    const row = (d.omit ?? []).reduce((expr, column) => `${expr} - '${column}'`, 'to_jsonb(t)');
+    const sql = VIEWS[d.exportAs] ?? `SELECT ${row} AS r FROM "${d.table}" t WHERE t."tenantId" = $1 AND ${d.rows}`;
+    out.push({ name: d.exportAs, table: d.table, sql });
+  }
+  out.push({ name: 'transactionBankAccounts', table: 'BankAccount', sql: TRANSACTION_BANK_ACCOUNTS_SQL });
+  return out;
+}
+
+/** The attachments the entity's records point at. */
 const ATTACHMENTS_SQL = `
   SELECT a.id, a.name, a."mimeType", a.size::text AS size, a.sha256, a."storageKey", a."createdAt"
   FROM "Attachment" a
-  WHERE a."tenantId" = $1 AND a.id IN (
-    SELECT d."attachmentId" FROM "IdentityDocument" d JOIN "Identity" i ON i.id = d."identityId" WHERE i."entityId" = $2
-    UNION SELECT i."selfieId" FROM "Identity" i WHERE i."entityId" = $2
-    UNION SELECT b."attachmentId" FROM "BankAccount" b WHERE b."entityId" = $2
-    UNION SELECT ad."attachmentId" FROM "Address" ad WHERE ad."entityId" = $2)
+  WHERE a."tenantId" = $1 AND a.id IN (${ENTITY_ATTACHMENTS_SQL})
   ORDER BY a."createdAt"`;
 
 export interface EntityExport {
@@ -63,17 +101,20 @@ export interface EntityExport {
   counts: Record<string, number>;
 }
 
-/** Ids of every record that belongs to the entity, by audit target type (what its audit entries name). */
-function targetsOf(records: Record<string, unknown[]>, attachments: { id: string }[], entityId: string): { type: string; id: string }[] {
-  const ids = (name: string) => (records[name] as { id?: string }[]).map((r) => r.id).filter((id): id is string => !!id);
-  return [
-    { type: 'Entity', id: entityId },
-    ...ids('identities').map((id) => ({ type: 'Identity', id })),
-    ...ids('addresses').map((id) => ({ type: 'Address', id })),
-    ...ids('bankAccounts').map((id) => ({ type: 'BankAccount', id })),
-    ...ids('erasureRequests').map((id) => ({ type: 'ErasureRequest', id })),
-    ...attachments.map((a) => ({ type: 'Attachment', id: a.id })),
-  ];
+/** Audit targets of every record of the entity: audit entries name a record by its table and id. */
+export function auditTargetsOf(records: Record<string, unknown[]>, tableOf: Record<string, string>, attachments: { id: string }[], entityId: string) {
+  const targets = new Map<string, { type: string; id: string }>();
+  const add = (type: string, id: unknown) => typeof id === 'string' && targets.set(`${type}:${id}`, { type, id });
+  add('Entity', entityId);
+  for (const [name, rows] of Object.entries(records)) {
+    if (name === 'transactionBankAccounts') continue; // the counterparties' accounts are theirs
+    for (const row of rows as Record<string, unknown>[]) {
+      add(tableOf[name]!, row.id);
+      if (name === 'relationshipNotes') add('Note', row.noteId);
+    }
+  }
+  for (const a of attachments) add('Attachment', a.id);
+  return [...targets.values()];
 }
 
 export async function exportEntity({
@@ -88,10 +129,16 @@ export async function exportEntity({
   requestId?: string;
 }): Promise<EntityExport> {
   const profile = await getEntity({ tenantId, entityId });
+  // The beneficial owners as the profile computes them (from the approved ownership relationships, exported below).
+  const beneficialOwners = await getOwnershipGraph({ tenantId, entityId }).then(
+    (graph) => graph.beneficialOwners,
+    () => [],
+  );
   const { records, attachments, auditEntries } = await withTenant(tenantId, async (tx) => {
     const sql = sqlOf(tx);
     const records: Record<string, unknown[]> = {};
-    for (const { name, sql: text } of RECORDS) records[name] = (await sql.query<{ r: unknown }>(text, [tenantId, entityId])).rows.map((row) => row.r);
+    const queries = exportQueries();
+    for (const { name, sql: text } of queries) records[name] = (await sql.query<{ r: unknown }>(text, [tenantId, entityId])).rows.map((row) => row.r);
     if (records.entity.length === 0) throw AppError.notFound();
     const attachments = (
       await sql.query<{ id: string; name: string; mimeType: string; size: string; sha256: string; storageKey: string; createdAt: Date }>(ATTACHMENTS_SQL, [
@@ -99,7 +146,7 @@ export async function exportEntity({
         entityId,
       ])
     ).rows;
-    const targets = targetsOf(records, attachments, entityId);
+    const targets = auditTargetsOf(records, Object.fromEntries(queries.map((q) => [q.name, q.table])), attachments, entityId);
     const auditEntries = (
       await sql.query<{ r: unknown }>(
         `SELECT row_to_json(t) AS r FROM "AuditLog" t
@@ -135,6 +182,7 @@ export async function exportEntity({
     exportedAt: exportedAt.toISOString(),
     entityId,
     profile,
+    beneficialOwners,
     records: { ...records, attachments: attachments.map(({ storageKey: _key, ...rest }) => rest) },
     auditEntries,
     missingFiles: missing,
@@ -142,10 +190,13 @@ export async function exportEntity({
   const readme = [
     `Everything this service holds about entity ${entityId}, exported ${exportedAt.toISOString()}.`,
     '',
-    'entity.json   profile: the profile as the API shows it;',
+    'entity.json   profile: the profile as the API shows it; beneficialOwners: as the profile computes them;',
     '              records: every stored row belonging to the entity, table by table, as stored;',
     '              auditEntries: every audit log entry about the entity or those rows.',
-    'files/        the stored documents (identity documents, selfies, bank letters, address proofs).',
+    '              (KYC answers with their question labels, scores, relationships, transactions, alerts,',
+    '              cases, watchlist matches and their reviews are among the records.)',
+    'files/        the stored files (identity documents, selfies, bank letters, address proofs,',
+    '              KYC answer files, signed agreements, relationship documents, STR files).',
     '',
     'كل ما يحفظه النظام عن هذا الكيان: entity.json (الملف والسجلات وسجل التدقيق) والمستندات المحفوظة في files/.',
     '',

@@ -7,12 +7,21 @@ import { runSoak } from './soak';
 // the worker; npm test builds before it runs Vitest.
 
 describe('drills (smoke)', () => {
-  it('kill -9 once under load: every acknowledged write exactly once, no duplicate from retries, every event delivered, no job stuck', async () => {
+  it('kill -9 once under load: every acknowledged write (transactions too) exactly once, wallet balances add up, no duplicate from retries, every event delivered, no job stuck', async () => {
     const report = await runKillDrill({ kills: 1, clients: 4, minGapMs: 3000, maxGapMs: 5000, tailMs: 4000, maxSeconds: 200 });
     expect(report.kills).toHaveLength(1);
     expect(report.operations.total).toBeGreaterThanOrEqual(5);
     expect(report.unacknowledgedAttempts, 'the kill interrupted nothing: the drill proved nothing').toBeGreaterThan(0);
-    expect(report).toMatchObject({ missing: 0, duplicates: 0, outbox: { undelivered: 0 }, jobs: { locked: 0, failed: 0, waiting: 0 } });
+    expect(report.operations.transactions, 'no transaction was sent').toBeGreaterThan(0);
+    expect(report.failedJobs, 'jobs failed for good').toEqual([]);
+    expect(report).toMatchObject({
+      missing: 0,
+      duplicates: 0,
+      balances: { mismatched: 0 },
+      outbox: { undelivered: 0 },
+      jobs: { locked: 0, lockedByDeadWorker: 0, failed: 0, waiting: 0, orphansPlanted: 2, orphansLeft: 0 },
+    });
+    expect(report.jobs.releasedFromKilledWorkers).toBeGreaterThanOrEqual(2);
     expect(report.outbox.events).toBeGreaterThan(0);
     expect(report.ok).toBe(true);
   }, 240_000);

@@ -200,7 +200,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const serverErrors = Object.entries(byStatus)
       .filter(([s]) => /^5/.test(s))
       .reduce((n, [, c]) => n + c, 0);
-    const connectionBound = 4 + (workerConcurrency + 2) + 10;
+    // web pool + worker application pool + graphile-worker's pool + the worker's liveness connection
+    const connectionBound = 4 + (workerConcurrency + 2) + 10 + 1;
     const report: SoakReport = {
       seconds: options.seconds,
       connections: options.connections,
