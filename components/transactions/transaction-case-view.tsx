@@ -10,6 +10,7 @@ import { DateTimeText } from '@/components/ui/dates';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Table, Td, Th } from '@/components/ui/table';
+import { CaseAttachments } from './case-attachments';
 import { FlowChart } from './flow-chart';
 import { SEVERITY_TONE, type CaseView, type TransactionPage } from './types';
 
@@ -171,6 +172,8 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
           </div>
         </form>
       </Card>
+
+      <CaseAttachments caseId={initial.id} onChanged={() => client.invalidateQueries({ queryKey: ['tm-case', initial.id] })} />
 
       <Card title={t('decision')} id="case-decision">
         {c.status === 'Closed' ? (
