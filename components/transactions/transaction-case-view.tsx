@@ -261,9 +261,14 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
 
       <Card title={t('strDraft')} id="case-str">
         {c.strReport ? (
-          <a className={buttonClass('primary', 'sm')} href={`${url}/str-report/xml`} data-testid="download-str">
-            {t('downloadStr')}
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <a className={buttonClass('primary', 'sm')} href={`${url}/str-report/pdf`} data-testid="download-str-pdf">
+              {t('downloadStrPdf')}
+            </a>
+            <a className={buttonClass('secondary', 'sm')} href={`${url}/str-report/xml`} data-testid="download-str">
+              {t('downloadStr')}
+            </a>
+          </div>
         ) : (
           <p className="text-sm text-slate-700">{t('noStr')}</p>
         )}

@@ -21,69 +21,70 @@ import * as r16 from './cases/[caseId]/matches/[matchId]/proposal/route';
 import * as r17 from './cases/[caseId]/matches/[matchId]/rejection/route';
 import * as r18 from './cases/[caseId]/notes/route';
 import * as r19 from './cases/[caseId]/route';
-import * as r20 from './cases/[caseId]/str-report/xml/route';
-import * as r21 from './cases/route';
-import * as r22 from './cities/route';
-import * as r23 from './crm/webhook/health/route';
-import * as r24 from './crm/webhook/status/route';
-import * as r25 from './crm/webhook/test/route';
-import * as r26 from './docs/route';
-import * as r27 from './entities/[entityId]/addresses/route';
-import * as r28 from './entities/[entityId]/bank-accounts/route';
-import * as r29 from './entities/[entityId]/erasure-requests/cancel/route';
-import * as r30 from './entities/[entityId]/erasure-requests/route';
-import * as r31 from './entities/[entityId]/export/route';
-import * as r32 from './entities/[entityId]/identities/route';
-import * as r33 from './entities/[entityId]/matches/route';
-import * as r34 from './entities/[entityId]/privacy/route';
-import * as r35 from './entities/[entityId]/route';
-import * as r36 from './entities/[entityId]/screen/route';
-import * as r37 from './entities/client/[entityId]/classification/route';
-import * as r38 from './entities/client/[entityId]/status/route';
-import * as r39 from './entities/client/bulk/route';
-import * as r40 from './entities/client/route';
-import * as r41 from './entities/prospect/route';
-import * as r42 from './entities/route';
-import * as r43 from './entities/screening/route';
-import * as r44 from './entity-relationships/[relationshipId]/decision/route';
-import * as r45 from './entity-relationships/[relationshipId]/resend/route';
-import * as r46 from './entity-relationships/invite/route';
-import * as r47 from './health/route';
-import * as r48 from './jobs/[jobId]/route';
-import * as r49 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
-import * as r50 from './kyc/[kycId]/agreements/route';
-import * as r51 from './kyc/[kycId]/forms/[formId]/enable/route';
-import * as r52 from './kyc/[kycId]/forms/[formId]/submissions/route';
-import * as r53 from './kyc/[kycId]/questions/route';
-import * as r54 from './kyc/[kycId]/reviews/route';
-import * as r55 from './kyc/[kycId]/route';
-import * as r56 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
-import * as r57 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
-import * as r58 from './kyc-flows/[flowId]/forms/[formId]/route';
-import * as r59 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
-import * as r60 from './kyc-flows/[flowId]/forms/route';
-import * as r61 from './kyc-flows/[flowId]/route';
-import * as r62 from './kyc-flows/route';
-import * as r63 from './notes/route';
-import * as r64 from './openapi.json/route';
-import * as r65 from './relationship-confirmations/route';
-import * as r66 from './screening/search/route';
-import * as r67 from './tags/route';
-import * as r68 from './transaction-rules/[ruleId]/backtest/route';
-import * as r69 from './transaction-rules/[ruleId]/route';
-import * as r70 from './transaction-rules/[ruleId]/status/route';
-import * as r71 from './transaction-rules/route';
-import * as r72 from './transaction-rules/templates/route';
-import * as r73 from './transactions/[transactionId]/route';
-import * as r74 from './transactions/route';
-import * as r75 from './users/[userId]/deactivate/route';
-import * as r76 from './users/[userId]/reactivate/route';
-import * as r77 from './users/[userId]/sign-out-everywhere/route';
-import * as r78 from './webhook-endpoint/disable/route';
-import * as r79 from './webhook-endpoint/enable/route';
-import * as r80 from './webhook-endpoint/handshake/route';
-import * as r81 from './webhook-endpoint/replay/route';
-import * as r82 from './webhook-endpoint/route';
+import * as r20 from './cases/[caseId]/str-report/pdf/route';
+import * as r21 from './cases/[caseId]/str-report/xml/route';
+import * as r22 from './cases/route';
+import * as r23 from './cities/route';
+import * as r24 from './crm/webhook/health/route';
+import * as r25 from './crm/webhook/status/route';
+import * as r26 from './crm/webhook/test/route';
+import * as r27 from './docs/route';
+import * as r28 from './entities/[entityId]/addresses/route';
+import * as r29 from './entities/[entityId]/bank-accounts/route';
+import * as r30 from './entities/[entityId]/erasure-requests/cancel/route';
+import * as r31 from './entities/[entityId]/erasure-requests/route';
+import * as r32 from './entities/[entityId]/export/route';
+import * as r33 from './entities/[entityId]/identities/route';
+import * as r34 from './entities/[entityId]/matches/route';
+import * as r35 from './entities/[entityId]/privacy/route';
+import * as r36 from './entities/[entityId]/route';
+import * as r37 from './entities/[entityId]/screen/route';
+import * as r38 from './entities/client/[entityId]/classification/route';
+import * as r39 from './entities/client/[entityId]/status/route';
+import * as r40 from './entities/client/bulk/route';
+import * as r41 from './entities/client/route';
+import * as r42 from './entities/prospect/route';
+import * as r43 from './entities/route';
+import * as r44 from './entities/screening/route';
+import * as r45 from './entity-relationships/[relationshipId]/decision/route';
+import * as r46 from './entity-relationships/[relationshipId]/resend/route';
+import * as r47 from './entity-relationships/invite/route';
+import * as r48 from './health/route';
+import * as r49 from './jobs/[jobId]/route';
+import * as r50 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
+import * as r51 from './kyc/[kycId]/agreements/route';
+import * as r52 from './kyc/[kycId]/forms/[formId]/enable/route';
+import * as r53 from './kyc/[kycId]/forms/[formId]/submissions/route';
+import * as r54 from './kyc/[kycId]/questions/route';
+import * as r55 from './kyc/[kycId]/reviews/route';
+import * as r56 from './kyc/[kycId]/route';
+import * as r57 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
+import * as r58 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
+import * as r59 from './kyc-flows/[flowId]/forms/[formId]/route';
+import * as r60 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
+import * as r61 from './kyc-flows/[flowId]/forms/route';
+import * as r62 from './kyc-flows/[flowId]/route';
+import * as r63 from './kyc-flows/route';
+import * as r64 from './notes/route';
+import * as r65 from './openapi.json/route';
+import * as r66 from './relationship-confirmations/route';
+import * as r67 from './screening/search/route';
+import * as r68 from './tags/route';
+import * as r69 from './transaction-rules/[ruleId]/backtest/route';
+import * as r70 from './transaction-rules/[ruleId]/route';
+import * as r71 from './transaction-rules/[ruleId]/status/route';
+import * as r72 from './transaction-rules/route';
+import * as r73 from './transaction-rules/templates/route';
+import * as r74 from './transactions/[transactionId]/route';
+import * as r75 from './transactions/route';
+import * as r76 from './users/[userId]/deactivate/route';
+import * as r77 from './users/[userId]/reactivate/route';
+import * as r78 from './users/[userId]/sign-out-everywhere/route';
+import * as r79 from './webhook-endpoint/disable/route';
+import * as r80 from './webhook-endpoint/enable/route';
+import * as r81 from './webhook-endpoint/handshake/route';
+import * as r82 from './webhook-endpoint/replay/route';
+import * as r83 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/account/password', handlers: r0 },
@@ -106,69 +107,70 @@ export const ROUTES: RouteModule[] = [
   { path: '/cases/{caseId}/matches/{matchId}/rejection', handlers: r17 },
   { path: '/cases/{caseId}/notes', handlers: r18 },
   { path: '/cases/{caseId}', handlers: r19 },
-  { path: '/cases/{caseId}/str-report/xml', handlers: r20 },
-  { path: '/cases', handlers: r21 },
-  { path: '/cities', handlers: r22 },
-  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r23 },
-  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r24 },
-  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r25 },
-  { path: '/docs', handlers: r26 },
-  { path: '/entities/{entityId}/addresses', handlers: r27 },
-  { path: '/entities/{entityId}/bank-accounts', handlers: r28 },
-  { path: '/entities/{entityId}/erasure-requests/cancel', handlers: r29 },
-  { path: '/entities/{entityId}/erasure-requests', handlers: r30 },
-  { path: '/entities/{entityId}/export', handlers: r31 },
-  { path: '/entities/{entityId}/identities', handlers: r32 },
-  { path: '/entities/{entityId}/matches', handlers: r33 },
-  { path: '/entities/{entityId}/privacy', handlers: r34 },
-  { path: '/entities/{entityId}', handlers: r35 },
-  { path: '/entities/{entityId}/screen', handlers: r36 },
-  { path: '/entities/client/{entityId}/classification', handlers: r37 },
-  { path: '/entities/client/{entityId}/status', handlers: r38 },
-  { path: '/entities/client/bulk', handlers: r39 },
-  { path: '/entities/client', handlers: r40 },
-  { path: '/entities/prospect', handlers: r41 },
-  { path: '/entities', handlers: r42 },
-  { path: '/entities/screening', handlers: r43 },
-  { path: '/entity-relationships/{relationshipId}/decision', handlers: r44 },
-  { path: '/entity-relationships/{relationshipId}/resend', handlers: r45 },
-  { path: '/entity-relationships/invite', handlers: r46 },
-  { path: '/health', handlers: r47 },
-  { path: '/jobs/{jobId}', handlers: r48 },
-  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r49 },
-  { path: '/kyc/{kycId}/agreements', handlers: r50 },
-  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r51 },
-  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r52 },
-  { path: '/kyc/{kycId}/questions', handlers: r53 },
-  { path: '/kyc/{kycId}/reviews', handlers: r54 },
-  { path: '/kyc/{kycId}', handlers: r55 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r56 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r57 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r58 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r59 },
-  { path: '/kyc-flows/{flowId}/forms', handlers: r60 },
-  { path: '/kyc-flows/{flowId}', handlers: r61 },
-  { path: '/kyc-flows', handlers: r62 },
-  { path: '/notes', handlers: r63 },
-  { path: '/openapi.json', handlers: r64 },
-  { path: '/relationship-confirmations', handlers: r65 },
-  { path: '/screening/search', handlers: r66 },
-  { path: '/tags', handlers: r67 },
-  { path: '/transaction-rules/{ruleId}/backtest', handlers: r68 },
-  { path: '/transaction-rules/{ruleId}', handlers: r69 },
-  { path: '/transaction-rules/{ruleId}/status', handlers: r70 },
-  { path: '/transaction-rules', handlers: r71 },
-  { path: '/transaction-rules/templates', handlers: r72 },
-  { path: '/transactions/{transactionId}', handlers: r73 },
-  { path: '/transactions', handlers: r74 },
-  { path: '/users/{userId}/deactivate', handlers: r75 },
-  { path: '/users/{userId}/reactivate', handlers: r76 },
-  { path: '/users/{userId}/sign-out-everywhere', handlers: r77 },
-  { path: '/webhook-endpoint/disable', handlers: r78 },
-  { path: '/webhook-endpoint/enable', handlers: r79 },
-  { path: '/webhook-endpoint/handshake', handlers: r80 },
-  { path: '/webhook-endpoint/replay', handlers: r81 },
-  { path: '/webhook-endpoint', handlers: r82 },
+  { path: '/cases/{caseId}/str-report/pdf', handlers: r20 },
+  { path: '/cases/{caseId}/str-report/xml', handlers: r21 },
+  { path: '/cases', handlers: r22 },
+  { path: '/cities', handlers: r23 },
+  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r24 },
+  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r25 },
+  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r26 },
+  { path: '/docs', handlers: r27 },
+  { path: '/entities/{entityId}/addresses', handlers: r28 },
+  { path: '/entities/{entityId}/bank-accounts', handlers: r29 },
+  { path: '/entities/{entityId}/erasure-requests/cancel', handlers: r30 },
+  { path: '/entities/{entityId}/erasure-requests', handlers: r31 },
+  { path: '/entities/{entityId}/export', handlers: r32 },
+  { path: '/entities/{entityId}/identities', handlers: r33 },
+  { path: '/entities/{entityId}/matches', handlers: r34 },
+  { path: '/entities/{entityId}/privacy', handlers: r35 },
+  { path: '/entities/{entityId}', handlers: r36 },
+  { path: '/entities/{entityId}/screen', handlers: r37 },
+  { path: '/entities/client/{entityId}/classification', handlers: r38 },
+  { path: '/entities/client/{entityId}/status', handlers: r39 },
+  { path: '/entities/client/bulk', handlers: r40 },
+  { path: '/entities/client', handlers: r41 },
+  { path: '/entities/prospect', handlers: r42 },
+  { path: '/entities', handlers: r43 },
+  { path: '/entities/screening', handlers: r44 },
+  { path: '/entity-relationships/{relationshipId}/decision', handlers: r45 },
+  { path: '/entity-relationships/{relationshipId}/resend', handlers: r46 },
+  { path: '/entity-relationships/invite', handlers: r47 },
+  { path: '/health', handlers: r48 },
+  { path: '/jobs/{jobId}', handlers: r49 },
+  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r50 },
+  { path: '/kyc/{kycId}/agreements', handlers: r51 },
+  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r52 },
+  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r53 },
+  { path: '/kyc/{kycId}/questions', handlers: r54 },
+  { path: '/kyc/{kycId}/reviews', handlers: r55 },
+  { path: '/kyc/{kycId}', handlers: r56 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r57 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r58 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r59 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r60 },
+  { path: '/kyc-flows/{flowId}/forms', handlers: r61 },
+  { path: '/kyc-flows/{flowId}', handlers: r62 },
+  { path: '/kyc-flows', handlers: r63 },
+  { path: '/notes', handlers: r64 },
+  { path: '/openapi.json', handlers: r65 },
+  { path: '/relationship-confirmations', handlers: r66 },
+  { path: '/screening/search', handlers: r67 },
+  { path: '/tags', handlers: r68 },
+  { path: '/transaction-rules/{ruleId}/backtest', handlers: r69 },
+  { path: '/transaction-rules/{ruleId}', handlers: r70 },
+  { path: '/transaction-rules/{ruleId}/status', handlers: r71 },
+  { path: '/transaction-rules', handlers: r72 },
+  { path: '/transaction-rules/templates', handlers: r73 },
+  { path: '/transactions/{transactionId}', handlers: r74 },
+  { path: '/transactions', handlers: r75 },
+  { path: '/users/{userId}/deactivate', handlers: r76 },
+  { path: '/users/{userId}/reactivate', handlers: r77 },
+  { path: '/users/{userId}/sign-out-everywhere', handlers: r78 },
+  { path: '/webhook-endpoint/disable', handlers: r79 },
+  { path: '/webhook-endpoint/enable', handlers: r80 },
+  { path: '/webhook-endpoint/handshake', handlers: r81 },
+  { path: '/webhook-endpoint/replay', handlers: r82 },
+  { path: '/webhook-endpoint', handlers: r83 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
