@@ -11,6 +11,7 @@ import { POST as noteRoute } from '@/app/services/crm/cases/[caseId]/notes/route
 import { GET as strXmlRoute } from '@/app/services/crm/cases/[caseId]/str-report/xml/route';
 import { PATCH as assignRoute } from '@/app/services/crm/alerts/assignee/route';
 import { GET as getAlertRoute } from '@/app/services/crm/alerts/[alertId]/route';
+import { GET as getEntityRoute } from '@/app/services/crm/entities/[entityId]/route';
 import { callRoute } from '@/scripts/testing/api';
 import { expectContract } from '@/scripts/testing/contract';
 import { useTestDatabase } from '@/scripts/testing/db';
@@ -217,5 +218,25 @@ describe('transaction-monitoring cases', () => {
     const audit = await withPlatform((db) => db.auditLog.findFirst({ where: { tenantId: t.id, action: 'transactionRule.update' } }));
     expect(audit?.before).toMatchObject({ version: 1 });
     expect(audit?.after).toMatchObject({ version: 2 });
+  });
+
+  it('the entity’s caseCount counts its transaction-monitoring cases, and isUnderReview follows the open one', async () => {
+    const t = await createTestTenant();
+    const maker = await createOfficer(t);
+    const checker = await createOfficer(t);
+    const { e, answers, send } = await structuringCase(t);
+    const entity = async () => (await callRoute(getEntityRoute, 'GET', '/x', { headers: t.headers, params: { entityId: e.id } })).body;
+    expect(await entity()).toMatchObject({ caseCount: 1, reviewStatus: { isUnderReview: true } });
+    // More alerts in the same open case: still one case.
+    await send('9990', 11);
+    expect((await entity()).caseCount).toBe(1);
+    const caseId = answers[2]!.body.data.triggeredAlerts[0].caseId;
+    await callRoute(proposeRoute, 'POST', '/x', { headers: maker.headers, params: { caseId }, body: { disposition: 'FalsePositive', comment: 'Salary.' } });
+    await callRoute(decideRoute, 'POST', '/x', { headers: checker.headers, params: { caseId }, body: { approve: true } });
+    expect(await entity()).toMatchObject({ caseCount: 1, reviewStatus: { isUnderReview: false } });
+    // The next alert opens a second case.
+    const next = await send('9995', 12);
+    expect(next.body.data.triggeredAlerts[0].caseId).not.toBe(caseId);
+    expect(await entity()).toMatchObject({ caseCount: 2, reviewStatus: { isUnderReview: true } });
   });
 });

@@ -11,6 +11,7 @@ import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/jobs/outbox';
 import { countOpenMatches } from '@/lib/cases/open-matches';
+import { refreshEntityScreening } from '@/lib/cases/refresh';
 import { getCountryRisks } from '@/lib/reference/country-risk';
 import { evaluateRules, highestSeverity, type FiredRule, type RuleDefinition } from './rules/engine';
 import { memoizedWindow, newestLinkAt, queryWindow } from './rules/facts';
@@ -315,7 +316,7 @@ async function raiseAlerts(
     requestId,
   }: { tenantId: string; entityId: string; transactionId: string; fired: FiredRule[]; requestId?: string },
 ) {
-  const caseId = await openMonitoringCase(db, tenantId, entityId);
+  const { id: caseId, created } = await openMonitoringCase(db, tenantId, entityId);
   for (const { rule, outcome } of fired) {
     const ids = [transactionId, ...outcome.transactionIds.filter((t) => t !== transactionId)];
     const alert = (
@@ -361,6 +362,8 @@ async function raiseAlerts(
       WHERE "tenantId" = $1::uuid AND id = $2::uuid`,
     [tenantId, caseId],
   );
+  // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
+  if (created) await refreshEntityScreening(tx, tenantId, [entityId]);
 }
 
 export function snapshotOf(rule: RuleDefinition) {
@@ -376,18 +379,19 @@ export function snapshotOf(rule: RuleDefinition) {
   };
 }
 
-async function openMonitoringCase(db: SqlQueryable, tenantId: string, entityId: string): Promise<string> {
+async function openMonitoringCase(db: SqlQueryable, tenantId: string, entityId: string): Promise<{ id: string; created: boolean }> {
   const find = () =>
     db.query<{ id: string }>(
       `SELECT id FROM "Case" WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND kind = 'TransactionMonitoring' AND status <> 'Closed'`,
       [tenantId, entityId],
     );
   const existing = (await find()).rows[0];
-  if (existing) return existing.id;
-  await db.query(
+  if (existing) return { id: existing.id, created: false };
+  const inserted = await db.query<{ id: string }>(
     `INSERT INTO "Case" (id, "tenantId", kind, "entityId", status, "matchedAt", "updatedAt") VALUES (gen_random_uuid(), $1::uuid, 'TransactionMonitoring', $2::uuid, 'Pending', now(), now())
-     ON CONFLICT ("tenantId", "entityId") WHERE kind = 'TransactionMonitoring' AND status <> 'Closed' DO NOTHING`,
+     ON CONFLICT ("tenantId", "entityId") WHERE kind = 'TransactionMonitoring' AND status <> 'Closed' DO NOTHING RETURNING id`,
     [tenantId, entityId],
   );
-  return (await find()).rows[0]!.id;
+  if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
+  return { id: (await find()).rows[0]!.id, created: false };
 }
