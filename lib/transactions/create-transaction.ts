@@ -10,13 +10,11 @@ import { sqlOf, type SqlQueryable } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/jobs/outbox';
-import { countOpenMatches } from '@/lib/cases/open-matches';
 import { refreshEntityScreening } from '@/lib/cases/refresh';
-import { getCountryRisks } from '@/lib/reference/country-risk';
 import { evaluateRules, highestSeverity, type FiredRule, type RuleDefinition } from './rules/engine';
-import { memoizedWindow, newestLinkAt, queryWindow } from './rules/facts';
+import { factBatch } from './rules/fact-batch';
 import type { Direction, Grade, RuleContext } from './rules/templates';
-import { loadPublishedRules } from './rules/load-rules';
+import { PUBLISHED_RULES_SQL, toDefinition, type RuleRow } from './rules/load-rules';
 import { TRANSACTION_COLUMNS, finishTransactions, readTransactions, type TransactionRow } from './transaction-json';
 import type { CreateTransactionInput, SideInput, TransactionOut } from './schemas';
 
@@ -84,10 +82,8 @@ export async function createTransaction({
     // One ingest at a time per entity (sorted, so two entities never deadlock): a rule's window must
     // see the entity's other transactions of the same instant, or concurrent parts of a structuring
     // pattern would each miss the others.
-    for (const entityId of [...new Set([sourceEntity?.id, targetEntity?.id].filter((v): v is string => !!v))].sort()) {
-      await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text AS locked`, [`transactions:${tenantId}:${entityId}`]);
-    }
-    const existing = await findByExternalRef(db, tenantId, body.externalRef, hash);
+    const lockKeys = [...new Set([sourceEntity?.id, targetEntity?.id].filter((v): v is string => !!v))].sort().map((e) => `transactions:${tenantId}:${e}`);
+    const existing = await lockAndFind(db, tenantId, lockKeys, body.externalRef, hash);
     if (existing) return { created: false, loaded: await readTransactions(db, tenantId, [existing]) };
 
     const source = await resolveSide(db, tenantId, body.source, 'source', sourceEntity, currencyCode);
@@ -141,14 +137,14 @@ export async function createTransaction({
       return { created: false, loaded: await readTransactions(db, tenantId, [winner]) };
     }
 
-    const rules = await loadPublishedRules(db, tenantId);
+    const countries = [source.country, target.country].filter((c): c is string => !!c);
+    const { rules, grades } = await loadRulesAndGrades(db, tenantId, countries);
     const subjects: { entity: Party; direction: Direction; own: ResolvedSide; other: ResolvedSide }[] = [];
     if (target.entity) subjects.push({ entity: target.entity, direction: 'Credit', own: target, other: source });
     if (source.entity && source.entity.id !== target.entity?.id) subjects.push({ entity: source.entity, direction: 'Debit', own: source, other: target });
     const fired: { entityId: string; fired: FiredRule[] }[] = [];
     if (rules.length) {
-      const countries = [source.country, target.country].filter((c): c is string => !!c);
-      const grades = countries.length ? await getCountryRisks(db, countries) : new Map();
+      const facts = factBatch(db, tenantId);
       for (const subject of subjects) {
         const ctx: RuleContext = {
           entityId: subject.entity.id,
@@ -161,14 +157,11 @@ export async function createTransaction({
             counterpartyCountry: subject.other.country,
             counterpartyEntityId: subject.other.entity?.id ?? null,
           },
-          window: memoizedWindow((q) => queryWindow(db, tenantId, subject.entity.id, transactionDate, q)),
-          countryGrade: (code) => (grades.get(code)?.grade as Grade | undefined) ?? null,
-          openMatchCount: async (entityId) => {
-            const m = await countOpenMatches({ tx, tenantId, entityId });
-            return m.local + m.public;
-          },
+          window: (q) => facts.window(subject.entity.id, transactionDate, q),
+          countryGrade: (code) => (grades.get(code) as Grade | undefined) ?? null,
+          openMatchCount: (entityId) => facts.openMatchCount(entityId),
           walletLastTransactionAt: subject.own.walletLastTransactionAt,
-          newestLinkAt: () => newestLinkAt(db, tenantId, subject.entity.id),
+          newestLinkAt: () => facts.newestLinkAt(subject.entity.id),
         };
         const hits = await evaluateRules(rules, ctx);
         if (hits.length) fired.push({ entityId: subject.entity.id, fired: hits });
@@ -177,17 +170,17 @@ export async function createTransaction({
     const allHits = fired.flatMap((f) => f.fired);
     const blocked = allHits.some((h) => h.rule.type === 'Hard');
     const severity = highestSeverity(allHits.map((h) => h.rule.severity));
-    if (blocked || severity) {
-      await db.query(
-        `UPDATE "Transaction" SET status = $3::"TransactionStatus", "isBlocked" = $4, "suspiciousSeverity" = $5::"AlertSeverity" WHERE "tenantId" = $1::uuid AND id = $2::uuid`,
-        [tenantId, id, blocked ? 'Blocked' : 'Received', blocked, severity],
-      );
-    }
-    if (!blocked) await moveBalances(db, tenantId, source.walletId, target.walletId, body.amount, transactionDate);
+    const row = await settle(db, {
+      tenantId,
+      id,
+      blocked,
+      severity,
+      sourceWalletId: blocked ? null : source.walletId,
+      targetWalletId: blocked ? null : target.walletId,
+      amount: body.amount,
+      at: transactionDate,
+    });
     for (const group of fired) await raiseAlerts(tx, db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId });
-    const row = (
-      await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM "Transaction" t WHERE t."tenantId" = $1::uuid AND t.id = $2::uuid`, [tenantId, id])
-    ).rows[0]!;
     await writeAudit(tx, {
       tenantId,
       actor,
@@ -197,10 +190,30 @@ export async function createTransaction({
       after: { externalRef: body.externalRef, amount: body.amount, currency: body.currency, status: row.status, alerts: allHits.map((h) => h.rule.code) },
       requestId,
     });
-    return { created: true, loaded: await readTransactions(db, tenantId, [row]) };
+    // A transaction stored a moment ago has no STR report, and alerts only if rules fired.
+    return { created: true, loaded: await readTransactions(db, tenantId, [row], { noStrReports: true, noAlerts: !allHits.length }) };
   });
   const [data] = await finishTransactions(loaded.loaded);
   return { created: loaded.created, data: data! };
+}
+
+/**
+ * Takes the entities' ingest locks (in key order, so two entities never deadlock) and looks the
+ * externalRef up, in one statement. The lookup may not see a duplicate committed while this waited
+ * for a lock (one snapshot per statement); the INSERT's ON CONFLICT catches that one.
+ */
+async function lockAndFind(db: SqlQueryable, tenantId: string, keys: string[], externalRef: string, hash: string): Promise<TransactionRow | null> {
+  const rows = await db.query<TransactionRow & { requestHash: string | null; locked: number }>(
+    `WITH locks AS MATERIALIZED (SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))::text)::int AS locked FROM (SELECT unnest($3::text[]) AS k ORDER BY 1) keys)
+     SELECT locks.locked, ${TRANSACTION_COLUMNS}, t."requestHash"
+       FROM locks LEFT JOIN "Transaction" t ON t."tenantId" = $1::uuid AND t."externalRef" = $2`,
+    [tenantId, externalRef, keys],
+  );
+  const row = rows.rows[0];
+  if (!row || row.requestHash === null || row.requestHash === undefined) return null;
+  if (row.requestHash !== hash) throw new AppError('DUPLICATE_EXTERNAL_REF');
+  const { requestHash: _hash, locked: _locked, ...rest } = row;
+  return rest;
 }
 
 async function findByExternalRef(db: SqlQueryable, tenantId: string, externalRef: string, hash: string): Promise<TransactionRow | null> {
@@ -292,16 +305,53 @@ async function resolveSide(
   return { entity, walletId, walletLastTransactionAt, bankAccountId, country: side.countryCode ?? ibanCountry ?? entity?.nationalityCode ?? null };
 }
 
-async function moveBalances(db: SqlQueryable, tenantId: string, sourceWalletId: string | null, targetWalletId: string | null, amount: string, at: Date) {
-  const move = (walletId: string, sign: '+' | '-') =>
-    db.query(
-      `UPDATE "Wallet" SET "availableBalance" = "availableBalance" ${sign} $3::numeric,
-              "lastTransactionAt" = greatest("lastTransactionAt", $4), "dormantAt" = NULL, "updatedAt" = now()
-        WHERE "tenantId" = $1::uuid AND id = $2::uuid`,
-      [tenantId, walletId, amount, at],
-    );
-  if (sourceWalletId) await move(sourceWalletId, '-');
-  if (targetWalletId) await move(targetWalletId, '+');
+/**
+ * The judged transaction's outcome in one statement: its status (Blocked by a Hard rule) and
+ * severity, the wallets' balances (Debit the source, Credit the target; never for a blocked one),
+ * and the stored row to answer with. Exact decimals: the amount stays a numeric string.
+ */
+async function settle(
+  db: SqlQueryable,
+  p: {
+    tenantId: string;
+    id: string;
+    blocked: boolean;
+    severity: string | null;
+    sourceWalletId: string | null;
+    targetWalletId: string | null;
+    amount: string;
+    at: Date;
+  },
+): Promise<TransactionRow> {
+  const move = (param: string, sign: '+' | '-') =>
+    `UPDATE "Wallet" SET "availableBalance" = "availableBalance" ${sign} $5::numeric,
+            "lastTransactionAt" = greatest("lastTransactionAt", $6::timestamptz), "dormantAt" = NULL, "updatedAt" = now()
+      WHERE "tenantId" = $1::uuid AND id = ${param}::uuid RETURNING id`;
+  const flagged = p.blocked || p.severity !== null;
+  const rows = await db.query<TransactionRow>(
+    `WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')})${
+      flagged
+        ? `, t AS (UPDATE "Transaction" SET status = $7::"TransactionStatus", "isBlocked" = $8, "suspiciousSeverity" = $9::"AlertSeverity"
+                  WHERE "tenantId" = $1::uuid AND id = $2::uuid RETURNING *)
+           SELECT ${TRANSACTION_COLUMNS} FROM t`
+        : ` SELECT ${TRANSACTION_COLUMNS} FROM "Transaction" t WHERE t."tenantId" = $1::uuid AND t.id = $2::uuid`
+    }`,
+    [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, p.amount, p.at, ...(flagged ? [p.blocked ? 'Blocked' : 'Received', p.blocked, p.severity] : [])],
+  );
+  return rows.rows[0]!;
+}
+
+/** The tenant's Published rules (code order) and the risk grade of the transaction's countries, in one statement. */
+async function loadRulesAndGrades(db: SqlQueryable, tenantId: string, countries: string[]): Promise<{ rules: RuleDefinition[]; grades: Map<string, string> }> {
+  const row = (
+    await db.query<{ rules: RuleRow[] | string | null; grades: Record<string, string> | string | null }>(
+      `SELECT (SELECT json_agg(r ORDER BY r.code) FROM (${PUBLISHED_RULES_SQL}) r) AS rules,
+              (SELECT json_object_agg(c.code, c.grade) FROM "CountryRisk" c WHERE c.code = ANY($2::text[])) AS grades`,
+      [tenantId, [...new Set(countries)]],
+    )
+  ).rows[0];
+  const parse = <T>(v: T | string | null | undefined) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v ?? null));
+  return { rules: (parse(row?.rules) ?? []).map(toDefinition), grades: new Map(Object.entries(parse(row?.grades) ?? {})) };
 }
 
 /** Alerts of one entity for one transaction, in its open TransactionMonitoring case (created when it has none). */
