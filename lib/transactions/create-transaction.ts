@@ -89,14 +89,17 @@ export async function createTransaction({
     const source = await resolveSide(db, tenantId, body.source, 'source', sourceEntity, currencyCode);
     const target = await resolveSide(db, tenantId, body.target, 'target', targetEntity, currencyCode);
     const direction: Direction = target.entity ? 'Credit' : 'Debit';
-    const inserted = await db.query<{ id: string }>(
-      `INSERT INTO "Transaction" (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
+    // The row, and in the same statement the tenant's Published rules and the countries' risk grades.
+    const countries = [source.country, target.country].filter((c): c is string => !!c);
+    const inserted = await db.query<{ id: string | null } & RulesAndGradesRow>(
+      `WITH ins AS (INSERT INTO "Transaction" (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
           amount, currency, "currencyCode", "exchangeRate", "paymentForm", "paymentType", "internalTransferReason", "securityDetails", "correctsTransactionId",
           source, target, "sourceEntityId", "targetEntityId", "sourceWalletId", "targetWalletId", "sourceBankAccountId", "targetBankAccountId",
           "sourceCountry", "targetCountry", direction, "tagIds", "updatedAt")
        VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12::numeric, $13, $14, $15, $16::jsonb, $17::uuid,
           $18::jsonb, $19::jsonb, $20::uuid, $21::uuid, $22::uuid, $23::uuid, $24::uuid, $25::uuid, $26, $27, $28::"TransactionDirection", $29::uuid[], now())
-       ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING id`,
+       ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING id)
+       SELECT (SELECT id FROM ins) AS id, ${RULES_AND_GRADES_COLUMNS('$30')}`,
       [
         tenantId,
         body.externalRef,
@@ -127,6 +130,7 @@ export async function createTransaction({
         target.country,
         direction,
         body.tagIds ?? [],
+        [...new Set(countries)],
       ],
     );
     const id = inserted.rows[0]?.id;
@@ -137,8 +141,7 @@ export async function createTransaction({
       return { created: false, loaded: await readTransactions(db, tenantId, [winner]) };
     }
 
-    const countries = [source.country, target.country].filter((c): c is string => !!c);
-    const { rules, grades } = await loadRulesAndGrades(db, tenantId, countries);
+    const { rules, grades } = rulesAndGradesOf(inserted.rows[0]);
     const subjects: { entity: Party; direction: Direction; own: ResolvedSide; other: ResolvedSide }[] = [];
     if (target.entity) subjects.push({ entity: target.entity, direction: 'Credit', own: target, other: source });
     if (source.entity && source.entity.id !== target.entity?.id) subjects.push({ entity: source.entity, direction: 'Debit', own: source, other: target });
@@ -179,17 +182,19 @@ export async function createTransaction({
       targetWalletId: blocked ? null : target.walletId,
       amount: body.amount,
       at: transactionDate,
+      audit: {
+        actor,
+        requestId,
+        after: {
+          externalRef: body.externalRef,
+          amount: body.amount,
+          currency: body.currency,
+          status: blocked ? 'Blocked' : 'Received',
+          alerts: allHits.map((h) => h.rule.code),
+        },
+      },
     });
     for (const group of fired) await raiseAlerts(tx, db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId });
-    await writeAudit(tx, {
-      tenantId,
-      actor,
-      action: 'transaction.create',
-      targetType: 'Transaction',
-      targetId: id,
-      after: { externalRef: body.externalRef, amount: body.amount, currency: body.currency, status: row.status, alerts: allHits.map((h) => h.rule.code) },
-      requestId,
-    });
     // A transaction stored a moment ago has no STR report, and alerts only if rules fired.
     return { created: true, loaded: await readTransactions(db, tenantId, [row], { noStrReports: true, noAlerts: !allHits.length }) };
   });
@@ -321,6 +326,8 @@ async function settle(
     targetWalletId: string | null;
     amount: string;
     at: Date;
+    /** The `transaction.create` audit entry, written by the same statement. */
+    audit: { actor: Actor; requestId?: string; after: unknown };
   },
 ): Promise<TransactionRow> {
   const move = (param: string, sign: '+' | '-') =>
@@ -329,27 +336,43 @@ async function settle(
       WHERE "tenantId" = $1::uuid AND id = ${param}::uuid RETURNING id`;
   const flagged = p.blocked || p.severity !== null;
   const rows = await db.query<TransactionRow>(
-    `WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')})${
-      flagged
-        ? `, t AS (UPDATE "Transaction" SET status = $7::"TransactionStatus", "isBlocked" = $8, "suspiciousSeverity" = $9::"AlertSeverity"
+    `WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}),
+          audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
+                    VALUES (gen_random_uuid(), $1::uuid, $7, $8, 'transaction.create', 'Transaction', $2::text, $9::jsonb, $10))${
+                      flagged
+                        ? `, t AS (UPDATE "Transaction" SET status = $11::"TransactionStatus", "isBlocked" = $12, "suspiciousSeverity" = $13::"AlertSeverity"
                   WHERE "tenantId" = $1::uuid AND id = $2::uuid RETURNING *)
            SELECT ${TRANSACTION_COLUMNS} FROM t`
-        : ` SELECT ${TRANSACTION_COLUMNS} FROM "Transaction" t WHERE t."tenantId" = $1::uuid AND t.id = $2::uuid`
-    }`,
-    [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, p.amount, p.at, ...(flagged ? [p.blocked ? 'Blocked' : 'Received', p.blocked, p.severity] : [])],
+                        : ` SELECT ${TRANSACTION_COLUMNS} FROM "Transaction" t WHERE t."tenantId" = $1::uuid AND t.id = $2::uuid`
+                    }`,
+    [
+      p.tenantId,
+      p.id,
+      p.sourceWalletId,
+      p.targetWalletId,
+      p.amount,
+      p.at,
+      p.audit.actor.type,
+      p.audit.actor.id ?? null,
+      JSON.stringify(p.audit.after),
+      p.audit.requestId ?? null,
+      ...(flagged ? [p.blocked ? 'Blocked' : 'Received', p.blocked, p.severity] : []),
+    ],
   );
   return rows.rows[0]!;
 }
 
-/** The tenant's Published rules (code order) and the risk grade of the transaction's countries, in one statement. */
-async function loadRulesAndGrades(db: SqlQueryable, tenantId: string, countries: string[]): Promise<{ rules: RuleDefinition[]; grades: Map<string, string> }> {
-  const row = (
-    await db.query<{ rules: RuleRow[] | string | null; grades: Record<string, string> | string | null }>(
-      `SELECT (SELECT json_agg(r ORDER BY r.code) FROM (${PUBLISHED_RULES_SQL}) r) AS rules,
-              (SELECT json_object_agg(c.code, c.grade) FROM "CountryRisk" c WHERE c.code = ANY($2::text[])) AS grades`,
-      [tenantId, [...new Set(countries)]],
-    )
-  ).rows[0];
+interface RulesAndGradesRow {
+  rules: RuleRow[] | string | null;
+  grades: Record<string, string> | string | null;
+}
+
+/** Select-list columns: the tenant's (`$1`) Published rules in code order and the risk grade of the countries in `countriesParam`. */
+const RULES_AND_GRADES_COLUMNS = (countriesParam: string) =>
+  `(SELECT json_agg(r ORDER BY r.code) FROM (${PUBLISHED_RULES_SQL}) r) AS rules,
+   (SELECT json_object_agg(c.code, c.grade) FROM "CountryRisk" c WHERE c.code = ANY(${countriesParam}::text[])) AS grades`;
+
+function rulesAndGradesOf(row: RulesAndGradesRow | undefined): { rules: RuleDefinition[]; grades: Map<string, string> } {
   const parse = <T>(v: T | string | null | undefined) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v ?? null));
   return { rules: (parse(row?.rules) ?? []).map(toDefinition), grades: new Map(Object.entries(parse(row?.grades) ?? {})) };
 }

@@ -74,7 +74,7 @@ describe('STR draft PDF', () => {
     expect((await pdfOf(t.headers, caseId)).status).toBe(200);
     const other = await createTestTenant();
     expect((await pdfOf(other.headers, caseId)).status).toBe(404);
-  });
+  }, 90_000); // a whole case flow and three PDF renders (font subsetting is CPU work) on a shared machine
 });
 
 describe('bidirectional lines', () => {
