@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
-import { sqlOf, type SqlQueryable } from '@/lib/db/sql';
+import { prepared, sqlOf, type SqlQueryable } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/jobs/outbox';
@@ -92,14 +92,14 @@ export async function createTransaction({
     // The row, and in the same statement the tenant's Published rules and the countries' risk grades.
     const countries = [source.country, target.country].filter((c): c is string => !!c);
     const inserted = await db.query<{ id: string | null } & RulesAndGradesRow>(
-      `WITH ins AS (INSERT INTO "Transaction" (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
+      prepared(`WITH ins AS (INSERT INTO "Transaction" (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
           amount, currency, "currencyCode", "exchangeRate", "paymentForm", "paymentType", "internalTransferReason", "securityDetails", "correctsTransactionId",
           source, target, "sourceEntityId", "targetEntityId", "sourceWalletId", "targetWalletId", "sourceBankAccountId", "targetBankAccountId",
           "sourceCountry", "targetCountry", direction, "tagIds", "updatedAt")
        VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12::numeric, $13, $14, $15, $16::jsonb, $17::uuid,
           $18::jsonb, $19::jsonb, $20::uuid, $21::uuid, $22::uuid, $23::uuid, $24::uuid, $25::uuid, $26, $27, $28::"TransactionDirection", $29::uuid[], now())
        ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING id)
-       SELECT (SELECT id FROM ins) AS id, ${RULES_AND_GRADES_COLUMNS('$30')}`,
+       SELECT (SELECT id FROM ins) AS id, ${RULES_AND_GRADES_COLUMNS('$30')}`),
       [
         tenantId,
         body.externalRef,
@@ -209,9 +209,9 @@ export async function createTransaction({
  */
 async function lockAndFind(db: SqlQueryable, tenantId: string, keys: string[], externalRef: string, hash: string): Promise<TransactionRow | null> {
   const rows = await db.query<TransactionRow & { requestHash: string | null; locked: number }>(
-    `WITH locks AS MATERIALIZED (SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))::text)::int AS locked FROM (SELECT unnest($3::text[]) AS k ORDER BY 1) keys)
+    prepared(`WITH locks AS MATERIALIZED (SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))::text)::int AS locked FROM (SELECT unnest($3::text[]) AS k ORDER BY 1) keys)
      SELECT locks.locked, ${TRANSACTION_COLUMNS}, t."requestHash"
-       FROM locks LEFT JOIN "Transaction" t ON t."tenantId" = $1::uuid AND t."externalRef" = $2`,
+       FROM locks LEFT JOIN "Transaction" t ON t."tenantId" = $1::uuid AND t."externalRef" = $2`),
     [tenantId, externalRef, keys],
   );
   const row = rows.rows[0];
@@ -267,7 +267,7 @@ async function resolveSide(
   if (side.method === 'Wallet' && side.vIban) {
     let wallet = (
       await db.query<{ id: string; entityId: string; currency: string; lastTransactionAt: Date | null }>(
-        `SELECT id, "entityId", currency, "lastTransactionAt" FROM "Wallet" WHERE "tenantId" = $1::uuid AND "vIban" = $2`,
+        prepared(`SELECT id, "entityId", currency, "lastTransactionAt" FROM "Wallet" WHERE "tenantId" = $1::uuid AND "vIban" = $2`),
         [tenantId, side.vIban],
       )
     ).rows[0];
@@ -298,7 +298,7 @@ async function resolveSide(
   }
   if (side.method === 'BankAccount' && side.iban && entity) {
     const account = (
-      await db.query<{ id: string }>(`SELECT id FROM "BankAccount" WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND iban = $3`, [
+      await db.query<{ id: string }>(prepared(`SELECT id FROM "BankAccount" WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND iban = $3`), [
         tenantId,
         entity.id,
         normalizeIban(side.iban),
@@ -336,7 +336,7 @@ async function settle(
       WHERE "tenantId" = $1::uuid AND id = ${param}::uuid RETURNING id`;
   const flagged = p.blocked || p.severity !== null;
   const rows = await db.query<TransactionRow>(
-    `WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}),
+    prepared(`WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}),
           audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
                     VALUES (gen_random_uuid(), $1::uuid, $7, $8, 'transaction.create', 'Transaction', $2::text, $9::jsonb, $10))${
                       flagged
@@ -344,7 +344,7 @@ async function settle(
                   WHERE "tenantId" = $1::uuid AND id = $2::uuid RETURNING *)
            SELECT ${TRANSACTION_COLUMNS} FROM t`
                         : ` SELECT ${TRANSACTION_COLUMNS} FROM "Transaction" t WHERE t."tenantId" = $1::uuid AND t.id = $2::uuid`
-                    }`,
+                    }`),
     [
       p.tenantId,
       p.id,

@@ -4,9 +4,10 @@
  * ask before the event loop turns is gathered and sent as ONE statement (one scalar subquery per
  * question, each still an index range scan as in facts.ts), and the answers are handed back. A rule
  * that asks again after its first answer (RapidInOut's outgoing window) joins the next batch. Same
- * SQL, same answers as asking one by one: fewer statements per ingest.
+ * SQL, same answers as asking one by one: fewer statements per ingest. The batch runs as a named
+ * prepared statement: its text depends only on the tenant's rules, a small set per connection.
  */
-import type { SqlQueryable } from '@/lib/db/sql';
+import { prepared, type SqlQueryable } from '@/lib/db/sql';
 import type { WindowQuery, WindowResult } from './templates';
 
 type Question = { sql: (p: (v: unknown) => string) => string; resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -28,7 +29,7 @@ export function factBatch(db: SqlQueryable, tenantId: string): FactBatch {
     const p = (v: unknown) => `$${params.push(v)}`;
     const columns = batch.map((q, i) => `(${q.sql(p)}) AS f${i}`);
     try {
-      const row = (await db.query<Record<string, unknown>>(`SELECT ${columns.join(', ')}`, params)).rows[0] ?? {};
+      const row = (await db.query<Record<string, unknown>>(prepared(`SELECT ${columns.join(', ')}`), params)).rows[0] ?? {};
       batch.forEach((q, i) => q.resolve(row[`f${i}`]));
     } catch (error) {
       batch.forEach((q) => q.reject(error));
