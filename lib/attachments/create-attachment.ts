@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '@/lib/core/errors';
-import { withTenant } from '@/lib/db/tenant-tx';
+import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { getAttachmentStorage, maxAttachmentBytes } from './storage';
 import { selectAttachmentJson } from './attachment-json';
@@ -23,13 +23,18 @@ export interface CreateAttachmentInput {
   name: string;
   actor: Actor;
   requestId?: string;
+  /**
+   * Ties the new attachment to its owner (a case, a document) in the same transaction as the row, so
+   * a refused link (an unknown case, another tenant's id) leaves neither the row nor the file.
+   */
+  link?: (tx: Tx, attachmentId: string) => Promise<void>;
 }
 
 /**
  * Stores the bytes first, then the row; if the row fails the file is removed, so nothing dangles.
  * The upload is taken from the tenant's daily budget in the row's transaction (upload-budget.ts).
  */
-export async function createAttachment({ tenantId, bytes, name, actor, requestId }: CreateAttachmentInput) {
+export async function createAttachment({ tenantId, bytes, name, actor, requestId, link }: CreateAttachmentInput) {
   if (bytes.byteLength > maxAttachmentBytes()) throw new AppError('PAYLOAD_TOO_LARGE');
   if (bytes.byteLength === 0) throw AppError.validation('file: empty file');
   const mimeType = await detectMimeType(bytes);
@@ -63,6 +68,7 @@ export async function createAttachment({ tenantId, bytes, name, actor, requestId
         after: { name, mimeType, size: bytes.byteLength },
         requestId,
       });
+      if (link) await link(tx, id);
       return (await selectAttachmentJson(tx, tenantId, id))!;
     });
     return { data, creationStatus: 'Created' as const };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/lib/generated/prisma/client';
@@ -18,6 +19,17 @@ const globalForDb = globalThis as unknown as { crmDb?: DbHandles };
  * don't open new pools). Every connection switches to the application role, which is
  * subject to row-level security, before its first query.
  */
+/**
+ * Raw SQL that starts with PREPARED_MARK (see `prepared` in sql.ts) runs as a named prepared
+ * statement: parsed and planned once per pooled connection, then only executed. Everything else
+ * stays unnamed. Only hot paths with a bounded set of statement texts use it (transaction ingest),
+ * since each name is kept by the connection for its lifetime.
+ */
+export const PREPARED_MARK = '/* crm:prepared */ ';
+function preparedStatementName(query: { sql: string }): string | undefined {
+  return query.sql.startsWith(PREPARED_MARK) ? `crm_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}` : undefined;
+}
+
 function createHandles(url = databaseUrl()): DbHandles {
   const pool = new pg.Pool({
     connectionString: url,
@@ -28,7 +40,7 @@ function createHandles(url = databaseUrl()): DbHandles {
     onConnect: (client) => client.query(`SET ROLE ${APP_ROLE}`),
   });
   pool.on('error', () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: preparedStatementName as (q: { sql: string }) => string }) });
   return { pool, prisma };
 }
 

@@ -1,11 +1,14 @@
 import type pg from 'pg';
-import { getPool, type Tx } from './client';
+import { getPool, PREPARED_MARK, type Tx } from './client';
 import { idempotencyMarkStatement } from './idempotency-scope';
 
 /** Anything that runs `query(sql, params)`: the shape raw-SQL code (screening, webhook delivery) is written against. */
 export interface SqlQueryable {
   query<R = any>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
 }
+
+/** Marks raw SQL to run as a named prepared statement through sqlOf(tx) (client.ts). For hot paths whose statement texts are a small fixed set. */
+export const prepared = (sql: string) => PREPARED_MARK + sql;
 
 /** Raw SQL inside a withTenant/withPlatform transaction: same connection, same row-level-security scope. */
 export function sqlOf(tx: Tx): SqlQueryable {

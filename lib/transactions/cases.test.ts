@@ -11,6 +11,7 @@ import { POST as noteRoute } from '@/app/services/crm/cases/[caseId]/notes/route
 import { GET as strXmlRoute } from '@/app/services/crm/cases/[caseId]/str-report/xml/route';
 import { PATCH as assignRoute } from '@/app/services/crm/alerts/assignee/route';
 import { GET as getAlertRoute } from '@/app/services/crm/alerts/[alertId]/route';
+import { GET as getEntityRoute } from '@/app/services/crm/entities/[entityId]/route';
 import { callRoute } from '@/scripts/testing/api';
 import { expectContract } from '@/scripts/testing/contract';
 import { useTestDatabase } from '@/scripts/testing/db';
@@ -36,9 +37,11 @@ const STRUCTURING = {
 
 async function structuringCase(t: TestTenant) {
   const e = await createTestEntity(t.id);
-  const rule = await callRoute(createRuleRoute, 'POST', '/x', { headers: t.headers, body: STRUCTURING });
+  // Rules are written by an officer (session), never with the API key.
+  const ruler = await createOfficer(t);
+  const rule = await callRoute(createRuleRoute, 'POST', '/x', { headers: ruler.headers, body: STRUCTURING });
   expectContract(ruleEnvelope, rule.body);
-  await callRoute(ruleStatusRoute, 'PATCH', '/x', { headers: t.headers, params: { ruleId: rule.body.data.id }, body: { status: 'Published' } });
+  await callRoute(ruleStatusRoute, 'PATCH', '/x', { headers: ruler.headers, params: { ruleId: rule.body.data.id }, body: { status: 'Published' } });
   const send = (amount: string, hour: number, ref = `s-${hour}-${e.id}`) =>
     callRoute(createTxRoute, 'POST', '/x', {
       headers: t.headers,
@@ -52,7 +55,7 @@ async function structuringCase(t: TestTenant) {
       },
     });
   const answers = [await send('9500', 8), await send('9800.50', 9), await send('9900', 10)];
-  return { e, rule: rule.body.data, answers, send };
+  return { e, rule: rule.body.data, answers, send, ruler };
 }
 
 describe('transaction-monitoring cases', () => {
@@ -192,7 +195,7 @@ describe('transaction-monitoring cases', () => {
 
   it('a new rule version never rewrites old alerts; the back-test counts the edited version beside the current one', async () => {
     const t = await createTestTenant();
-    const { rule, answers, send } = await structuringCase(t);
+    const { rule, answers, send, ruler } = await structuringCase(t);
     const old = answers[2]!.body.data.triggeredAlerts[0];
     const edited = { template: 'Structuring', params: { ...STRUCTURING.config.params, minCount: 2 } };
     const bt = await callRoute(backtestRoute, 'POST', '/x', { headers: t.headers, params: { ruleId: rule.id }, body: { days: 30, config: edited } });
@@ -208,7 +211,7 @@ describe('transaction-monitoring cases', () => {
     expect(badBt.status).toBe(400);
     expect(badBt.body.validationErrors.join(' ')).toContain('config.params.threshold');
 
-    const updated = await callRoute(updateRuleRoute, 'PATCH', '/x', { headers: t.headers, params: { ruleId: rule.id }, body: { config: edited } });
+    const updated = await callRoute(updateRuleRoute, 'PATCH', '/x', { headers: ruler.headers, params: { ruleId: rule.id }, body: { config: edited } });
     expect(updated.body.data.version).toBe(2);
     const next = await send('9100', 13);
     expect(next.body.data.triggeredAlerts[0].transactionRule).toMatchObject({ version: 2, config: { params: { minCount: 2 } } });
@@ -217,5 +220,26 @@ describe('transaction-monitoring cases', () => {
     const audit = await withPlatform((db) => db.auditLog.findFirst({ where: { tenantId: t.id, action: 'transactionRule.update' } }));
     expect(audit?.before).toMatchObject({ version: 1 });
     expect(audit?.after).toMatchObject({ version: 2 });
+    expect(audit).toMatchObject({ actorType: 'user', actorId: ruler.id });
+  });
+
+  it('the entity’s caseCount counts its transaction-monitoring cases, and isUnderReview follows the open one', async () => {
+    const t = await createTestTenant();
+    const maker = await createOfficer(t);
+    const checker = await createOfficer(t);
+    const { e, answers, send } = await structuringCase(t);
+    const entity = async () => (await callRoute(getEntityRoute, 'GET', '/x', { headers: t.headers, params: { entityId: e.id } })).body;
+    expect(await entity()).toMatchObject({ caseCount: 1, reviewStatus: { isUnderReview: true } });
+    // More alerts in the same open case: still one case.
+    await send('9990', 11);
+    expect((await entity()).caseCount).toBe(1);
+    const caseId = answers[2]!.body.data.triggeredAlerts[0].caseId;
+    await callRoute(proposeRoute, 'POST', '/x', { headers: maker.headers, params: { caseId }, body: { disposition: 'FalsePositive', comment: 'Salary.' } });
+    await callRoute(decideRoute, 'POST', '/x', { headers: checker.headers, params: { caseId }, body: { approve: true } });
+    expect(await entity()).toMatchObject({ caseCount: 1, reviewStatus: { isUnderReview: false } });
+    // The next alert opens a second case.
+    const next = await send('9995', 12);
+    expect(next.body.data.triggeredAlerts[0].caseId).not.toBe(caseId);
+    expect(await entity()).toMatchObject({ caseCount: 2, reviewStatus: { isUnderReview: true } });
   });
 });

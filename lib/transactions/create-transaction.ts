@@ -6,16 +6,15 @@
  */
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
-import { sqlOf, type SqlQueryable } from '@/lib/db/sql';
+import { prepared, sqlOf, type SqlQueryable } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/jobs/outbox';
-import { countOpenMatches } from '@/lib/cases/open-matches';
-import { getCountryRisks } from '@/lib/reference/country-risk';
+import { refreshEntityScreening } from '@/lib/cases/refresh';
 import { evaluateRules, highestSeverity, type FiredRule, type RuleDefinition } from './rules/engine';
-import { memoizedWindow, newestLinkAt, queryWindow } from './rules/facts';
+import { factBatch } from './rules/fact-batch';
 import type { Direction, Grade, RuleContext } from './rules/templates';
-import { loadPublishedRules } from './rules/load-rules';
+import { PUBLISHED_RULES_SQL, toDefinition, type RuleRow } from './rules/load-rules';
 import { TRANSACTION_COLUMNS, finishTransactions, readTransactions, type TransactionRow } from './transaction-json';
 import type { CreateTransactionInput, SideInput, TransactionOut } from './schemas';
 
@@ -83,23 +82,24 @@ export async function createTransaction({
     // One ingest at a time per entity (sorted, so two entities never deadlock): a rule's window must
     // see the entity's other transactions of the same instant, or concurrent parts of a structuring
     // pattern would each miss the others.
-    for (const entityId of [...new Set([sourceEntity?.id, targetEntity?.id].filter((v): v is string => !!v))].sort()) {
-      await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text AS locked`, [`transactions:${tenantId}:${entityId}`]);
-    }
-    const existing = await findByExternalRef(db, tenantId, body.externalRef, hash);
+    const lockKeys = [...new Set([sourceEntity?.id, targetEntity?.id].filter((v): v is string => !!v))].sort().map((e) => `transactions:${tenantId}:${e}`);
+    const existing = await lockAndFind(db, tenantId, lockKeys, body.externalRef, hash);
     if (existing) return { created: false, loaded: await readTransactions(db, tenantId, [existing]) };
 
     const source = await resolveSide(db, tenantId, body.source, 'source', sourceEntity, currencyCode);
     const target = await resolveSide(db, tenantId, body.target, 'target', targetEntity, currencyCode);
     const direction: Direction = target.entity ? 'Credit' : 'Debit';
-    const inserted = await db.query<{ id: string }>(
-      `INSERT INTO "Transaction" (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
+    // The row, and in the same statement the tenant's Published rules and the countries' risk grades.
+    const countries = [source.country, target.country].filter((c): c is string => !!c);
+    const inserted = await db.query<{ id: string | null } & RulesAndGradesRow>(
+      prepared(`WITH ins AS (INSERT INTO "Transaction" (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
           amount, currency, "currencyCode", "exchangeRate", "paymentForm", "paymentType", "internalTransferReason", "securityDetails", "correctsTransactionId",
           source, target, "sourceEntityId", "targetEntityId", "sourceWalletId", "targetWalletId", "sourceBankAccountId", "targetBankAccountId",
           "sourceCountry", "targetCountry", direction, "tagIds", "updatedAt")
        VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12::numeric, $13, $14, $15, $16::jsonb, $17::uuid,
           $18::jsonb, $19::jsonb, $20::uuid, $21::uuid, $22::uuid, $23::uuid, $24::uuid, $25::uuid, $26, $27, $28::"TransactionDirection", $29::uuid[], now())
-       ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING id`,
+       ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING id)
+       SELECT (SELECT id FROM ins) AS id, ${RULES_AND_GRADES_COLUMNS('$30')}`),
       [
         tenantId,
         body.externalRef,
@@ -130,6 +130,7 @@ export async function createTransaction({
         target.country,
         direction,
         body.tagIds ?? [],
+        [...new Set(countries)],
       ],
     );
     const id = inserted.rows[0]?.id;
@@ -140,14 +141,13 @@ export async function createTransaction({
       return { created: false, loaded: await readTransactions(db, tenantId, [winner]) };
     }
 
-    const rules = await loadPublishedRules(db, tenantId);
+    const { rules, grades } = rulesAndGradesOf(inserted.rows[0]);
     const subjects: { entity: Party; direction: Direction; own: ResolvedSide; other: ResolvedSide }[] = [];
     if (target.entity) subjects.push({ entity: target.entity, direction: 'Credit', own: target, other: source });
     if (source.entity && source.entity.id !== target.entity?.id) subjects.push({ entity: source.entity, direction: 'Debit', own: source, other: target });
     const fired: { entityId: string; fired: FiredRule[] }[] = [];
     if (rules.length) {
-      const countries = [source.country, target.country].filter((c): c is string => !!c);
-      const grades = countries.length ? await getCountryRisks(db, countries) : new Map();
+      const facts = factBatch(db, tenantId);
       for (const subject of subjects) {
         const ctx: RuleContext = {
           entityId: subject.entity.id,
@@ -160,14 +160,11 @@ export async function createTransaction({
             counterpartyCountry: subject.other.country,
             counterpartyEntityId: subject.other.entity?.id ?? null,
           },
-          window: memoizedWindow((q) => queryWindow(db, tenantId, subject.entity.id, transactionDate, q)),
-          countryGrade: (code) => (grades.get(code)?.grade as Grade | undefined) ?? null,
-          openMatchCount: async (entityId) => {
-            const m = await countOpenMatches({ tx, tenantId, entityId });
-            return m.local + m.public;
-          },
+          window: (q) => facts.window(subject.entity.id, transactionDate, q),
+          countryGrade: (code) => (grades.get(code) as Grade | undefined) ?? null,
+          openMatchCount: (entityId) => facts.openMatchCount(entityId),
           walletLastTransactionAt: subject.own.walletLastTransactionAt,
-          newestLinkAt: () => newestLinkAt(db, tenantId, subject.entity.id),
+          newestLinkAt: () => facts.newestLinkAt(subject.entity.id),
         };
         const hits = await evaluateRules(rules, ctx);
         if (hits.length) fired.push({ entityId: subject.entity.id, fired: hits });
@@ -176,30 +173,52 @@ export async function createTransaction({
     const allHits = fired.flatMap((f) => f.fired);
     const blocked = allHits.some((h) => h.rule.type === 'Hard');
     const severity = highestSeverity(allHits.map((h) => h.rule.severity));
-    if (blocked || severity) {
-      await db.query(
-        `UPDATE "Transaction" SET status = $3::"TransactionStatus", "isBlocked" = $4, "suspiciousSeverity" = $5::"AlertSeverity" WHERE "tenantId" = $1::uuid AND id = $2::uuid`,
-        [tenantId, id, blocked ? 'Blocked' : 'Received', blocked, severity],
-      );
-    }
-    if (!blocked) await moveBalances(db, tenantId, source.walletId, target.walletId, body.amount, transactionDate);
-    for (const group of fired) await raiseAlerts(tx, db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId });
-    const row = (
-      await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM "Transaction" t WHERE t."tenantId" = $1::uuid AND t.id = $2::uuid`, [tenantId, id])
-    ).rows[0]!;
-    await writeAudit(tx, {
+    const row = await settle(db, {
       tenantId,
-      actor,
-      action: 'transaction.create',
-      targetType: 'Transaction',
-      targetId: id,
-      after: { externalRef: body.externalRef, amount: body.amount, currency: body.currency, status: row.status, alerts: allHits.map((h) => h.rule.code) },
-      requestId,
+      id,
+      blocked,
+      severity,
+      sourceWalletId: blocked ? null : source.walletId,
+      targetWalletId: blocked ? null : target.walletId,
+      amount: body.amount,
+      at: transactionDate,
+      audit: {
+        actor,
+        requestId,
+        after: {
+          externalRef: body.externalRef,
+          amount: body.amount,
+          currency: body.currency,
+          status: blocked ? 'Blocked' : 'Received',
+          alerts: allHits.map((h) => h.rule.code),
+        },
+      },
     });
-    return { created: true, loaded: await readTransactions(db, tenantId, [row]) };
+    for (const group of fired) await raiseAlerts(tx, db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId });
+    // A transaction stored a moment ago has no STR report, and alerts only if rules fired.
+    return { created: true, loaded: await readTransactions(db, tenantId, [row], { noStrReports: true, noAlerts: !allHits.length }) };
   });
   const [data] = await finishTransactions(loaded.loaded);
   return { created: loaded.created, data: data! };
+}
+
+/**
+ * Takes the entities' ingest locks (in key order, so two entities never deadlock) and looks the
+ * externalRef up, in one statement. The lookup may not see a duplicate committed while this waited
+ * for a lock (one snapshot per statement); the INSERT's ON CONFLICT catches that one.
+ */
+async function lockAndFind(db: SqlQueryable, tenantId: string, keys: string[], externalRef: string, hash: string): Promise<TransactionRow | null> {
+  const rows = await db.query<TransactionRow & { requestHash: string | null; locked: number }>(
+    prepared(`WITH locks AS MATERIALIZED (SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))::text)::int AS locked FROM (SELECT unnest($3::text[]) AS k ORDER BY 1) keys)
+     SELECT locks.locked, ${TRANSACTION_COLUMNS}, t."requestHash"
+       FROM locks LEFT JOIN "Transaction" t ON t."tenantId" = $1::uuid AND t."externalRef" = $2`),
+    [tenantId, externalRef, keys],
+  );
+  const row = rows.rows[0];
+  if (!row || row.requestHash === null || row.requestHash === undefined) return null;
+  if (row.requestHash !== hash) throw new AppError('DUPLICATE_EXTERNAL_REF');
+  const { requestHash: _hash, locked: _locked, ...rest } = row;
+  return rest;
 }
 
 async function findByExternalRef(db: SqlQueryable, tenantId: string, externalRef: string, hash: string): Promise<TransactionRow | null> {
@@ -248,7 +267,7 @@ async function resolveSide(
   if (side.method === 'Wallet' && side.vIban) {
     let wallet = (
       await db.query<{ id: string; entityId: string; currency: string; lastTransactionAt: Date | null }>(
-        `SELECT id, "entityId", currency, "lastTransactionAt" FROM "Wallet" WHERE "tenantId" = $1::uuid AND "vIban" = $2`,
+        prepared(`SELECT id, "entityId", currency, "lastTransactionAt" FROM "Wallet" WHERE "tenantId" = $1::uuid AND "vIban" = $2`),
         [tenantId, side.vIban],
       )
     ).rows[0];
@@ -279,7 +298,7 @@ async function resolveSide(
   }
   if (side.method === 'BankAccount' && side.iban && entity) {
     const account = (
-      await db.query<{ id: string }>(`SELECT id FROM "BankAccount" WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND iban = $3`, [
+      await db.query<{ id: string }>(prepared(`SELECT id FROM "BankAccount" WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND iban = $3`), [
         tenantId,
         entity.id,
         normalizeIban(side.iban),
@@ -291,16 +310,71 @@ async function resolveSide(
   return { entity, walletId, walletLastTransactionAt, bankAccountId, country: side.countryCode ?? ibanCountry ?? entity?.nationalityCode ?? null };
 }
 
-async function moveBalances(db: SqlQueryable, tenantId: string, sourceWalletId: string | null, targetWalletId: string | null, amount: string, at: Date) {
-  const move = (walletId: string, sign: '+' | '-') =>
-    db.query(
-      `UPDATE "Wallet" SET "availableBalance" = "availableBalance" ${sign} $3::numeric,
-              "lastTransactionAt" = greatest("lastTransactionAt", $4), "dormantAt" = NULL, "updatedAt" = now()
-        WHERE "tenantId" = $1::uuid AND id = $2::uuid`,
-      [tenantId, walletId, amount, at],
-    );
-  if (sourceWalletId) await move(sourceWalletId, '-');
-  if (targetWalletId) await move(targetWalletId, '+');
+/**
+ * The judged transaction's outcome in one statement: its status (Blocked by a Hard rule) and
+ * severity, the wallets' balances (Debit the source, Credit the target; never for a blocked one),
+ * and the stored row to answer with. Exact decimals: the amount stays a numeric string.
+ */
+async function settle(
+  db: SqlQueryable,
+  p: {
+    tenantId: string;
+    id: string;
+    blocked: boolean;
+    severity: string | null;
+    sourceWalletId: string | null;
+    targetWalletId: string | null;
+    amount: string;
+    at: Date;
+    /** The `transaction.create` audit entry, written by the same statement. */
+    audit: { actor: Actor; requestId?: string; after: unknown };
+  },
+): Promise<TransactionRow> {
+  const move = (param: string, sign: '+' | '-') =>
+    `UPDATE "Wallet" SET "availableBalance" = "availableBalance" ${sign} $5::numeric,
+            "lastTransactionAt" = greatest("lastTransactionAt", $6::timestamptz), "dormantAt" = NULL, "updatedAt" = now()
+      WHERE "tenantId" = $1::uuid AND id = ${param}::uuid RETURNING id`;
+  const flagged = p.blocked || p.severity !== null;
+  const rows = await db.query<TransactionRow>(
+    prepared(`WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}),
+          audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
+                    VALUES (gen_random_uuid(), $1::uuid, $7, $8, 'transaction.create', 'Transaction', $2::text, $9::jsonb, $10))${
+                      flagged
+                        ? `, t AS (UPDATE "Transaction" SET status = $11::"TransactionStatus", "isBlocked" = $12, "suspiciousSeverity" = $13::"AlertSeverity"
+                  WHERE "tenantId" = $1::uuid AND id = $2::uuid RETURNING *)
+           SELECT ${TRANSACTION_COLUMNS} FROM t`
+                        : ` SELECT ${TRANSACTION_COLUMNS} FROM "Transaction" t WHERE t."tenantId" = $1::uuid AND t.id = $2::uuid`
+                    }`),
+    [
+      p.tenantId,
+      p.id,
+      p.sourceWalletId,
+      p.targetWalletId,
+      p.amount,
+      p.at,
+      p.audit.actor.type,
+      p.audit.actor.id ?? null,
+      JSON.stringify(p.audit.after),
+      p.audit.requestId ?? null,
+      ...(flagged ? [p.blocked ? 'Blocked' : 'Received', p.blocked, p.severity] : []),
+    ],
+  );
+  return rows.rows[0]!;
+}
+
+interface RulesAndGradesRow {
+  rules: RuleRow[] | string | null;
+  grades: Record<string, string> | string | null;
+}
+
+/** Select-list columns: the tenant's (`$1`) Published rules in code order and the risk grade of the countries in `countriesParam`. */
+const RULES_AND_GRADES_COLUMNS = (countriesParam: string) =>
+  `(SELECT json_agg(r ORDER BY r.code) FROM (${PUBLISHED_RULES_SQL}) r) AS rules,
+   (SELECT json_object_agg(c.code, c.grade) FROM "CountryRisk" c WHERE c.code = ANY(${countriesParam}::text[])) AS grades`;
+
+function rulesAndGradesOf(row: RulesAndGradesRow | undefined): { rules: RuleDefinition[]; grades: Map<string, string> } {
+  const parse = <T>(v: T | string | null | undefined) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v ?? null));
+  return { rules: (parse(row?.rules) ?? []).map(toDefinition), grades: new Map(Object.entries(parse(row?.grades) ?? {})) };
 }
 
 /** Alerts of one entity for one transaction, in its open TransactionMonitoring case (created when it has none). */
@@ -315,7 +389,7 @@ async function raiseAlerts(
     requestId,
   }: { tenantId: string; entityId: string; transactionId: string; fired: FiredRule[]; requestId?: string },
 ) {
-  const caseId = await openMonitoringCase(db, tenantId, entityId);
+  const { id: caseId, created } = await openMonitoringCase(db, tenantId, entityId);
   for (const { rule, outcome } of fired) {
     const ids = [transactionId, ...outcome.transactionIds.filter((t) => t !== transactionId)];
     const alert = (
@@ -361,6 +435,8 @@ async function raiseAlerts(
       WHERE "tenantId" = $1::uuid AND id = $2::uuid`,
     [tenantId, caseId],
   );
+  // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
+  if (created) await refreshEntityScreening(tx, tenantId, [entityId]);
 }
 
 export function snapshotOf(rule: RuleDefinition) {
@@ -376,18 +452,19 @@ export function snapshotOf(rule: RuleDefinition) {
   };
 }
 
-async function openMonitoringCase(db: SqlQueryable, tenantId: string, entityId: string): Promise<string> {
+async function openMonitoringCase(db: SqlQueryable, tenantId: string, entityId: string): Promise<{ id: string; created: boolean }> {
   const find = () =>
     db.query<{ id: string }>(
       `SELECT id FROM "Case" WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND kind = 'TransactionMonitoring' AND status <> 'Closed'`,
       [tenantId, entityId],
     );
   const existing = (await find()).rows[0];
-  if (existing) return existing.id;
-  await db.query(
+  if (existing) return { id: existing.id, created: false };
+  const inserted = await db.query<{ id: string }>(
     `INSERT INTO "Case" (id, "tenantId", kind, "entityId", status, "matchedAt", "updatedAt") VALUES (gen_random_uuid(), $1::uuid, 'TransactionMonitoring', $2::uuid, 'Pending', now(), now())
-     ON CONFLICT ("tenantId", "entityId") WHERE kind = 'TransactionMonitoring' AND status <> 'Closed' DO NOTHING`,
+     ON CONFLICT ("tenantId", "entityId") WHERE kind = 'TransactionMonitoring' AND status <> 'Closed' DO NOTHING RETURNING id`,
     [tenantId, entityId],
   );
-  return (await find()).rows[0]!.id;
+  if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
+  return { id: (await find()).rows[0]!.id, created: false };
 }

@@ -11,6 +11,7 @@ import { sqlOf, type SqlQueryable } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { loadUsers } from '@/lib/cases/users';
+import { refreshEntityScreening } from '@/lib/cases/refresh';
 import { alertUserIds, noteOut, readAlerts, toAlerts } from './transaction-json';
 import type { AlertOut } from './schemas';
 
@@ -180,6 +181,8 @@ export async function decideDisposition(args: { tenantId: string; caseId: string
       [tenantId, caseId, disposition !== 'FalsePositive', userId],
     );
     await setReviewStatus(db, tenantId, caseId, REVIEW_STATUS[disposition]);
+    // The entity is no longer under review unless another case is open (caseCount keeps counting the closed case).
+    await refreshEntityScreening(tx, tenantId, [c.entityId]);
     let strReportId: string | null = null;
     if (disposition === 'Reported')
       strReportId = await createStrDraft(tx, db, { tenantId, caseId, entityId: c.entityId, makerUserId: c.makerUserId, checkerUserId: userId, proposal });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { pageOfSchema, pageQuery } from '@/lib/core/pagination';
 import { parseDateOnly, wireIsoTimestamp, wireTimestamp } from '@/lib/core/format';
-import { userSchema } from '@/lib/attachments/schemas';
+import { attachmentSchema, userSchema } from '@/lib/attachments/schemas';
 import { tagSchema } from '@/lib/tags/schemas';
 import { DECIMAL_PATTERN, cmp } from './money';
 import { TEMPLATE_NAMES } from './rules/templates';
@@ -383,3 +383,7 @@ export const caseDecisionSchema = z
 export const alertAssignInput = z
   .object({ alertIds: z.array(z.uuid()).min(1).max(100), assigneeUserId: z.uuid().nullable() })
   .meta({ id: 'AssignTransactionAlerts' });
+
+/** Evidence on a transaction-monitoring case: the case's attachments (Attachment, oldest first). */
+export const caseAttachmentParams = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
+export const caseAttachmentList = z.object({ data: z.array(attachmentSchema) }).meta({ id: 'CaseAttachmentList' });

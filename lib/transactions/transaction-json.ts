@@ -201,7 +201,13 @@ export interface LoadedTransactions {
 
 const titleCase = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).toLowerCase();
 
-export async function readTransactions(db: SqlQueryable, tenantId: string, rows: TransactionRow[]): Promise<LoadedTransactions> {
+/** `known` skips lookups the caller knows are empty (a transaction stored in this request has no STR report, and no alerts unless rules fired). */
+export async function readTransactions(
+  db: SqlQueryable,
+  tenantId: string,
+  rows: TransactionRow[],
+  known: { noStrReports?: boolean; noAlerts?: boolean } = {},
+): Promise<LoadedTransactions> {
   const ids = rows.map((r) => r.id);
   const pick = (f: (r: TransactionRow) => (string | null)[]) => [...new Set(rows.flatMap(f).filter((v): v is string => !!v))];
   const entityIds = pick((r) => [r.sourceEntityId, r.targetEntityId]);
@@ -229,7 +235,7 @@ export async function readTransactions(db: SqlQueryable, tenantId: string, rows:
           bankIds,
         ])
       : { rows: [] },
-    ids.length
+    ids.length && !known.noStrReports
       ? db.query(
           `SELECT id, "createdAt", "updatedAt", status, "attachmentId", "transactionId", "caseId" FROM "StrReport" WHERE "tenantId" = $1::uuid AND "transactionId" = ANY($2::uuid[])`,
           [tenantId, ids],
@@ -238,7 +244,7 @@ export async function readTransactions(db: SqlQueryable, tenantId: string, rows:
     tagIds.length
       ? db.query<{ json: TagOut }>(`SELECT crm_tag_json(t) AS json FROM "Tag" t WHERE t."tenantId" = $1::uuid AND t.id = ANY($2::uuid[])`, [tenantId, tagIds])
       : { rows: [] },
-    ids.length
+    ids.length && !known.noAlerts
       ? readAlerts(db, tenantId, `a."transactionId" = ANY($2::uuid[])`, [ids], 'a."createdAt", a.id')
       : Promise.resolve({ rows: [], notes: [], txs: new Map() } as LoadedAlerts),
   ]);

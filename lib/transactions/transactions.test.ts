@@ -6,6 +6,7 @@ import { PATCH as ruleStatusRoute } from '@/app/services/crm/transaction-rules/[
 import { GET as listAlertsRoute } from '@/app/services/crm/alerts/route';
 import { GET as getAlertRoute } from '@/app/services/crm/alerts/[alertId]/route';
 import { callRoute } from '@/scripts/testing/api';
+import { createOfficer } from '@/scripts/testing/officers';
 import { expectContract } from '@/scripts/testing/contract';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
@@ -32,11 +33,13 @@ function body(entityId: string, overrides: Record<string, unknown> = {}) {
 const post = (t: TestTenant, b: unknown, headers: Record<string, string> = {}) =>
   callRoute(createTxRoute, 'POST', '/services/crm/transactions', { headers: { ...t.headers, ...headers }, body: b });
 
+/** Rules are written by an officer (session), never with the API key. */
 async function publishRule(t: TestTenant, rule: Record<string, unknown>) {
-  const created = await callRoute(createRuleRoute, 'POST', '/x', { headers: t.headers, body: rule });
+  const officer = await createOfficer(t);
+  const created = await callRoute(createRuleRoute, 'POST', '/x', { headers: officer.headers, body: rule });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const published = await callRoute(ruleStatusRoute, 'PATCH', '/x', {
-    headers: t.headers,
+    headers: officer.headers,
     params: { ruleId: created.body.data.id },
     body: { status: 'Published' },
   });

@@ -21,16 +21,21 @@ export interface FiredRule {
   outcome: RuleOutcome;
 }
 
+/**
+ * Every rule starts at once, so the history questions they ask together go to the database as one
+ * batch (fact-batch.ts); the fired rules come back in the rules' order.
+ */
 export async function evaluateRules(rules: readonly RuleDefinition[], ctx: RuleContext): Promise<FiredRule[]> {
-  const fired: FiredRule[] = [];
-  for (const rule of rules) {
-    const parsed = parseTemplateParams(rule.template, rule.params);
-    // A stored config that no longer validates (template changed under it) never fires silently wrong.
-    if (!parsed.ok) continue;
-    const outcome = await runTemplate(rule.template, parsed.params, ctx);
-    if (outcome) fired.push({ rule, outcome });
-  }
-  return fired;
+  const outcomes = await Promise.all(
+    rules.map(async (rule) => {
+      const parsed = parseTemplateParams(rule.template, rule.params);
+      // A stored config that no longer validates (template changed under it) never fires silently wrong.
+      if (!parsed.ok) return null;
+      const outcome = await runTemplate(rule.template, parsed.params, ctx);
+      return outcome ? { rule, outcome } : null;
+    }),
+  );
+  return outcomes.filter((f): f is FiredRule => f !== null);
 }
 
 const SEVERITY_ORDER = ['Low', 'Medium', 'High', 'Critical'] as const;

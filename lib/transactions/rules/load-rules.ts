@@ -2,7 +2,7 @@ import type { SqlQueryable } from '@/lib/db/sql';
 import type { RuleDefinition } from './engine';
 import type { TemplateName } from './templates';
 
-interface RuleRow {
+export interface RuleRow {
   id: string;
   code: string;
   version: number;
@@ -28,12 +28,12 @@ export function toDefinition(r: RuleRow): RuleDefinition {
   };
 }
 
+/** The Published, not suspended rules of tenant `$1`. */
+export const PUBLISHED_RULES_SQL = `SELECT id, code, version, template, config, type, severity, "nameEn", "nameAr" FROM "TransactionRule"
+  WHERE "tenantId" = $1::uuid AND status = 'Published' AND NOT "autoSuspended"`;
+
 /** The tenant's Published rules, in code order (one indexed statement per transaction). */
 export async function loadPublishedRules(db: SqlQueryable, tenantId: string): Promise<RuleDefinition[]> {
-  const rows = await db.query<RuleRow>(
-    `SELECT id, code, version, template, config, type, severity, "nameEn", "nameAr" FROM "TransactionRule"
-      WHERE "tenantId" = $1::uuid AND status = 'Published' AND NOT "autoSuspended" ORDER BY code`,
-    [tenantId],
-  );
+  const rows = await db.query<RuleRow>(`${PUBLISHED_RULES_SQL} ORDER BY code`, [tenantId]);
   return rows.rows.map(toDefinition);
 }

@@ -319,6 +319,11 @@ CREATE POLICY tenant_isolation ON "WatchlistImportChange"
   USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
   WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
 
+ALTER TABLE "CaseAttachment" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "CaseAttachment" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "CaseAttachment";
+CREATE POLICY tenant_isolation ON "CaseAttachment" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
 ALTER TABLE "CaseDecision" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "CaseDecision" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "CaseDecision";

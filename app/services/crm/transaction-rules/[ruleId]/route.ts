@@ -15,8 +15,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   PATCH: apiRoute({
     summary: 'Update transaction rule',
     description:
-      'Changing `config`, `type` or `severity` makes a new `version`; alerts already raised keep the version and config that raised them. A Published rule applies the new version to the next transaction.',
-    auth: ['apiKey', 'session'],
+      'Changing `config`, `type` or `severity` makes a new `version`; alerts already raised keep the version and config that raised them. A Published rule applies the new version to the next transaction. Officer app only (a session with the admin or officer role; an API key is 401, another role 403): changing what judges transactions is an officer’s decision, audited under that officer. API keys read rules and may back-test.',
+    auth: 'session',
     roles: ['admin', 'officer'],
     params: ruleParams,
     body: updateRuleInput,

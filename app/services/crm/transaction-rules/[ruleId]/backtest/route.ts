@@ -10,6 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
       `Replays the stored transactions of the last \`days\` (newest ${BACKTEST_LIMIT.toLocaleString('en')} at most) through the current version and, with \`config\`, the edited one; nothing is written. ` +
       'Each transaction sees the history as of its own date. Approximations: open screening matches and the newest relationship or bank account are today’s; a dormant wallet is judged by the entity’s previous transaction on that side.',
     auth: ['apiKey', 'session'],
+    roles: ['admin', 'officer'],
     params: ruleParams,
     body: backtestInput,
     response: backtestResult,

@@ -7,8 +7,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   PATCH: apiRoute({
     summary: 'Publish or deactivate transaction rule',
     description:
-      'Draft or Deactivated → Published (runs on every new transaction); Published → Deactivated. The same status, or deactivating a Draft, is 409 INVALID_STATUS_TRANSITION.',
-    auth: ['apiKey', 'session'],
+      'Draft or Deactivated → Published (runs on every new transaction); Published → Deactivated. The same status, or deactivating a Draft, is 409 INVALID_STATUS_TRANSITION. Officer app only (a session with the admin or officer role; an API key is 401, another role 403): changing what judges transactions is an officer’s decision, audited under that officer. API keys read rules and may back-test.',
+    auth: 'session',
     roles: ['admin', 'officer'],
     params: ruleParams,
     body: ruleStatusInput,
