@@ -318,6 +318,8 @@ export const ENTITY_TABLES: EntityTable[] = [
     kept: { columns: ['kind', 'status', 'disposition', 'source'], because: 'the kind, state and outcome of the case, and the watchlist of a screening case' },
   },
   { table: 'CaseNote', rows: ofCase, exportAs: 'caseNotes', erase: 'keep', personal: { title: { pseudonymise: true }, description: { pseudonymise: true } } },
+  // Evidence officers attached to the entity's case: the person's own documents, so erased with them.
+  { table: 'CaseAttachment', rows: ofCase, exportAs: 'caseAttachments', erase: 'delete' },
   {
     table: 'CaseDecision',
     rows: ofCase,
@@ -359,7 +361,7 @@ export const ENTITY_TABLES: EntityTable[] = [
   { table: 'MonitoredNameKey', rows: ofEntity, exportAs: 'monitoredNameKeys', erase: 'delete' },
 ];
 
-/** Attachments the entity's rows point at (documents, selfies, bank letters, address proofs, KYC answer files, signatures, relationship files, STR files). */
+/** Attachments the entity's rows point at (documents, selfies, bank letters, address proofs, KYC answer files, signatures, relationship files, STR files, case evidence). */
 export const ENTITY_ATTACHMENTS_SQL = `
   SELECT d."attachmentId" AS id FROM "IdentityDocument" d JOIN "Identity" i ON i.id = d."identityId" WHERE i."tenantId" = $1 AND i."entityId" = $2
   UNION SELECT i."selfieId" FROM "Identity" i WHERE i."tenantId" = $1 AND i."entityId" = $2 AND i."selfieId" IS NOT NULL
@@ -368,7 +370,8 @@ export const ENTITY_ATTACHMENTS_SQL = `
   UNION SELECT t."attachmentId" FROM "KycAnswerAttachment" t WHERE t."tenantId" = $1 AND t."answerId" IN (SELECT a.id FROM "KycAnswer" a JOIN "Kyc" k ON k.id = a."kycId" WHERE k."entityId" = $2)
   UNION SELECT t."attachmentId" FROM "KycAgreementSignature" t WHERE t."tenantId" = $1 AND ${ofKyc}
   UNION SELECT t."attachmentId" FROM "RelationshipFile" t WHERE t."tenantId" = $1 AND ${ofRelationship}
-  UNION SELECT t."attachmentId" FROM "StrReport" t WHERE t."tenantId" = $1 AND ${ofCase} AND t."attachmentId" IS NOT NULL`;
+  UNION SELECT t."attachmentId" FROM "StrReport" t WHERE t."tenantId" = $1 AND ${ofCase} AND t."attachmentId" IS NOT NULL
+  UNION SELECT t."attachmentId" FROM "CaseAttachment" t WHERE t."tenantId" = $1 AND ${ofCase}`;
 
 /** The same, limited to the files erasure removes (those of rows it deletes or clears). */
 export const ERASED_ATTACHMENTS_SQL = `
@@ -379,7 +382,8 @@ export const ERASED_ATTACHMENTS_SQL = `
   UNION SELECT t."attachmentId" FROM "KycAnswerAttachment" t WHERE t."tenantId" = $1 AND t."answerId" IN (SELECT a.id FROM "KycAnswer" a JOIN "Kyc" k ON k.id = a."kycId" WHERE k."entityId" = $2)
   UNION SELECT t."attachmentId" FROM "KycAgreementSignature" t WHERE t."tenantId" = $1 AND ${ofKyc}
   UNION SELECT t."attachmentId" FROM "RelationshipFile" t WHERE t."tenantId" = $1 AND ${ofRelationshipAsTarget}
-  UNION SELECT t."attachmentId" FROM "StrReport" t WHERE t."tenantId" = $1 AND ${ofCase} AND t."attachmentId" IS NOT NULL`;
+  UNION SELECT t."attachmentId" FROM "StrReport" t WHERE t."tenantId" = $1 AND ${ofCase} AND t."attachmentId" IS NOT NULL
+  UNION SELECT t."attachmentId" FROM "CaseAttachment" t WHERE t."tenantId" = $1 AND ${ofCase}`;
 
 /** An attachment is removed only when no remaining row of any kind points at it. */
 export const ATTACHMENT_UNREFERENCED_SQL = `
@@ -390,4 +394,5 @@ export const ATTACHMENT_UNREFERENCED_SQL = `
   AND NOT EXISTS (SELECT 1 FROM "KycAnswerAttachment" x WHERE x."attachmentId" = a.id)
   AND NOT EXISTS (SELECT 1 FROM "KycAgreementSignature" x WHERE x."attachmentId" = a.id)
   AND NOT EXISTS (SELECT 1 FROM "RelationshipFile" x WHERE x."attachmentId" = a.id)
-  AND NOT EXISTS (SELECT 1 FROM "StrReport" x WHERE x."attachmentId" = a.id)`;
+  AND NOT EXISTS (SELECT 1 FROM "StrReport" x WHERE x."attachmentId" = a.id)
+  AND NOT EXISTS (SELECT 1 FROM "CaseAttachment" x WHERE x."attachmentId" = a.id)`;
