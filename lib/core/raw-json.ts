@@ -7,7 +7,7 @@
 export class RawJson {
   constructor(
     readonly text: string,
-    readonly bytes?: Uint8Array,
+    readonly bytes?: Uint8Array<ArrayBuffer>,
   ) {}
 
   parse<T>(): T {

@@ -167,7 +167,7 @@ interface CachedTree {
   updatedAt: number;
   form: FormOut;
   /** The tree as the GET form answers it: JSON text and its UTF-8 bytes, made once per version. */
-  body?: { text: string; bytes: Buffer };
+  body?: { text: string; bytes: Buffer<ArrayBuffer> };
   scoring?: ScoringForm;
 }
 
@@ -198,7 +198,7 @@ export async function loadFormTree(tx: Tx, tenantId: string, formId: string, sta
  * of JSON (mostly Arabic and English labels), and encoding it again for every GET cost more CPU
  * than everything else the route does.
  */
-export function treeBody(entry: CachedTree): { text: string; bytes: Buffer } {
+export function treeBody(entry: CachedTree): { text: string; bytes: Buffer<ArrayBuffer> } {
   if (!entry.body) {
     const text = JSON.stringify(entry.form);
     entry.body = { text, bytes: Buffer.from(text) };
