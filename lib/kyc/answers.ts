@@ -156,38 +156,6 @@ export function submissionOut(
   };
 }
 
-// JSON text of the tree's option and question objects, made once per cached tree (the objects are
-// the tree's own, shared by every answer that names them).
-const treeObjectJson = new WeakMap<object, string>();
-
-/**
- * `JSON.stringify(value)` for answers and submissions built by answerOut/submissionOut, the same text
- * byte for byte, with the tree's options and questions taken from their JSON made once: a
- * 200-answer submission's answer is 475 KB, nearly all of it the chosen options (each with its
- * scores per classification), and stringifying them again for every submission was the largest
- * single CPU cost of the route after the database.
- */
-export function treeAwareJson(value: unknown, tree: TreeIndex): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  const id = (value as { id?: unknown }).id;
-  if (typeof id === 'string' && (tree.options.get(id) === value || tree.questions.get(id) === value)) {
-    let json = treeObjectJson.get(value);
-    if (json === undefined) {
-      json = JSON.stringify(value);
-      treeObjectJson.set(value, json);
-    }
-    return json;
-  }
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : treeAwareJson(v, tree))).join(',')}]`;
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
-  const parts: string[] = [];
-  for (const [key, v] of Object.entries(value)) {
-    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-    parts.push(`${JSON.stringify(key)}:${treeAwareJson(v, tree)}`);
-  }
-  return `{${parts.join(',')}}`;
-}
-
 /** Users (the API's User object) by id; ids of no user of the tenant are absent. */
 export async function usersById(tx: Tx, tenantId: string, ids: (string | null)[]) {
   const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];

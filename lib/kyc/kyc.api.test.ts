@@ -38,7 +38,6 @@ import {
   submissionEnvelope,
   type FormOut,
 } from './schemas';
-import { loadSubmissions, loadTrees, treeAwareJson } from './answers';
 import { gatherScoringInput } from './score-kyc';
 import { computeKycScore } from './scoring';
 
@@ -91,23 +90,6 @@ async function submittedProspect(t: TestTenant, plan: Parameters<typeof answersF
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
   return { entity, kycId, flow, published };
-}
-
-/** The submissions' JSON as the submission route writes it is JSON.stringify's text, byte for byte. */
-async function expectSubmissionJsonExact(tenantId: string, kycId: string) {
-  await withTenant(tenantId, async (tx) => {
-    const submissions = await loadSubmissions(tx, tenantId, { kycId });
-    const trees = await loadTrees(
-      tx,
-      tenantId,
-      submissions.map((s) => s.formId),
-    );
-    expect(submissions.length).toBeGreaterThan(0);
-    for (const s of submissions) {
-      // Twice: the second time the options and questions come from their cached JSON.
-      for (let i = 0; i < 2; i++) expect(treeAwareJson(s, trees.get(s.formId)!)).toBe(JSON.stringify(s));
-    }
-  });
 }
 
 const officer = (t: TestTenant, userId = crypto.randomUUID()) => sessionHeaders({ tenantId: t.id, role: 'officer', userId });
@@ -376,7 +358,6 @@ describe('POST /kyc/{kycId}/forms/{formId}/submissions', () => {
       formId: kycForm.id,
     });
     expect(expectContract(formSchema, stored.body).submissions).toEqual([res.body.data]);
-    await expectSubmissionJsonExact(t.id, p.kyc.id);
   });
 });
 
@@ -417,7 +398,6 @@ describe('PATCH /kyc/{kycId}/forms/{formId}/enable', () => {
       formId: edd.id,
     });
     expect(expectContract(formSchema, stored.body).submissions).toEqual([ok.body.data]);
-    await expectSubmissionJsonExact(t.id, p.kyc.id);
     expect((await kycOf(t, p.kyc.id)).eddStatus).toBe('Submitted');
     expect((await enable(edd.id, ids)).body.errorCode).toBe('ALREADY_SUBMITTED');
   });

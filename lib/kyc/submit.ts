@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
-import { RawJson } from '@/lib/core/raw-json';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { sqlOf } from '@/lib/db/sql';
 import { withDeferredEntityDocuments } from '@/lib/db/entity-documents';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
-import { attachmentsJson, indexTree, submissionOut, treeAwareJson } from './answers';
+import { attachmentsJson, indexTree, submissionOut } from './answers';
 import { loadFormTree } from './form-tree';
 import { BASE_FORM_TYPES, SINGLE_SUBMISSION_TYPES, type SubmissionInput } from './schemas';
 import { changeKycStatus, lockKyc, openFormsOf } from './kyc-records';
@@ -149,7 +148,6 @@ export async function submitKycForm({
     });
     const attachments = await attachmentsJson(tx, tenantId, attachmentIds);
     const enabled = [...(open.enabledQuestionIds ?? [])].map((questionId) => ({ formId, questionId }));
-    const out = submissionOut({ ...submission, answers: checked.map((_, i) => byAnswer(i)) }, tree, attachments, enabled);
-    return new RawJson(`{"data":${treeAwareJson(out, tree)}}`);
+    return { data: submissionOut({ ...submission, answers: checked.map((_, i) => byAnswer(i)) }, tree, attachments, enabled) };
   });
 }
