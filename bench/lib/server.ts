@@ -40,6 +40,8 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
 
 export interface BenchServer {
   baseUrl: string;
+  /** The `next start` process: its CPU (with its children's) is `processTreeCpuSeconds(pid)`. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startBenchServer({ databaseUrl, env = {} }: { databaseUrl:
   }
   return {
     baseUrl,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -147,8 +150,49 @@ export function cpuSecondsOf(pattern: RegExp): Map<string, number> {
   return out;
 }
 
+/**
+ * CPU seconds (user + system) used so far by a process and all its descendants. Unlike a match on
+ * the command line, this counts only our own server, not another Next.js server on the same host.
+ */
+export function processTreeCpuSeconds(rootPid: number): number {
+  const stats = new Map<number, { ppid: number; seconds: number }>();
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      stats.set(Number(pid), { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid, hops = 0; p && hops < 64; p = stats.get(p)?.ppid, hops++) if (p === rootPid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, { seconds }] of stats) if (inTree(pid)) total += seconds;
+  return total;
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL processes serving the database at `client` (its
+ * backends and the cluster's background processes, from pg_stat_activity; needs a superuser).
+ */
+export async function postgresCpuSeconds(client: { query: (sql: string) => Promise<{ rows: { pid: number }[] }> }): Promise<Map<number, number>> {
+  const { rows } = await client.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR datname IS NULL`);
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // the backend ended meanwhile
+    }
+  }
+  return out;
+}
+
 /** CPU seconds used between two snapshots by the processes alive at the second (one that ended in between is left out). */
-function cpuSecondsBetween(before: Map<string, number>, after: Map<string, number>): number {
+export function cpuSecondsBetween<K>(before: Map<K, number>, after: Map<K, number>): number {
   let total = 0;
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;

@@ -1,9 +1,14 @@
 /**
  * A response body that is already JSON text (entity documents read from PostgreSQL and joined),
  * sent as is: the hot read routes skip parsing and re-serialising what the database produced.
+ * `bytes`, when given, is that text already encoded as UTF-8 (a cached body, e.g. a Published
+ * form's tree of a megabyte): the response sends it without encoding it again.
  */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly bytes?: Uint8Array<ArrayBuffer>,
+  ) {}
 
   parse<T>(): T {
     return JSON.parse(this.text) as T;

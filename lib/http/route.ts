@@ -247,7 +247,7 @@ async function startIdempotency(request: Request, url: URL, auth: Principal, raw
 function toResponse(result: unknown, status: number): Response {
   if (result instanceof Response) return result;
   // Encoded once here: a string body is measured, then encoded again when streamed.
-  if (result instanceof RawJson) return new Response(Buffer.from(result.text), { status, headers: { 'content-type': 'application/json' } });
+  if (result instanceof RawJson) return new Response(result.bytes ?? Buffer.from(result.text), { status, headers: { 'content-type': 'application/json' } });
   return Response.json(result, { status });
 }
 

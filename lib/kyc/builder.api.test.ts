@@ -17,7 +17,9 @@ import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
 import { answersFor } from '@/scripts/testing/kyc-factories';
 import { individualInput } from '@/scripts/testing/record-factories';
 import { sessionHeaders } from '@/scripts/testing/session';
+import { RawJson } from '@/lib/core/raw-json';
 import { formDraftOf } from './form-tree';
+import { getForm } from './forms';
 import { flowEnvelope, flowList, formEnvelope, formSchema, type FormDraftInput, type OptionInput } from './schemas';
 
 useTestDatabase();
@@ -166,6 +168,36 @@ describe('the form builder routes', () => {
     expect(edit).toMatchObject({ status: 409, body: { errorCode: 'FORM_NOT_DRAFT' } });
     expect((await call(publishRoute, 'POST', formUrl(flow.id, form.id, '/publish'), officer, { flowId: flow.id, formId: form.id })).body.errorCode).toBe(
       'INVALID_STATUS_TRANSITION',
+    );
+  });
+
+  it('GET form sends the cached body of the form version: encoded once, made again after a Draft save', async () => {
+    const { t, officer, flow } = await setup();
+    const form = await createForm(officer, flow.id);
+    const params = { flowId: flow.id, formId: form.id };
+    await call(saveRoute, 'PUT', formUrl(flow.id, form.id), officer, params, TWO_SECTION_FORM);
+    const read = async () => {
+      const body = await getForm({ tenantId: t.id, ...params });
+      if (!(body instanceof RawJson) || !body.bytes) throw new Error('expected the cached JSON body with its bytes');
+      return body;
+    };
+    const first = await read();
+    expect(await read()).toMatchObject({ bytes: first.bytes });
+    expect((await read()).bytes).toBe(first.bytes);
+    expect(Buffer.from(first.bytes!).toString('utf8')).toBe(first.text);
+    // Sent twice from the same cached bytes: a response must never consume (detach) them.
+    for (let i = 0; i < 2; i++) expect((await call(formRoute, 'GET', formUrl(flow.id, form.id), officer, params)).body).toEqual(JSON.parse(first.text));
+    expect(first.bytes!.byteLength).toBe(Buffer.byteLength(first.text));
+
+    // A Draft save touches the form row: the next GET encodes the new tree, never the old bytes.
+    const draft = formDraftOf(expectContract(formSchema, JSON.parse(first.text)));
+    const renamed = { ...draft, nameEn: 'Branch onboarding (renamed)' };
+    const saved = expectContract(formSchema, (await call(saveRoute, 'PUT', formUrl(flow.id, form.id), officer, params, renamed)).body);
+    const second = await read();
+    expect(second.bytes).not.toBe(first.bytes);
+    expect(JSON.parse(Buffer.from(second.bytes!).toString('utf8'))).toEqual(saved);
+    expect(expectContract(formSchema, (await call(formRoute, 'GET', formUrl(flow.id, form.id), officer, params)).body).nameEn).toBe(
+      'Branch onboarding (renamed)',
     );
   });
 

@@ -6,7 +6,7 @@ import { buildMeta, pageOf, type PageQuery } from '@/lib/core/pagination';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { loadReviews, loadSubmissions } from './answers';
-import { formDraftOf, loadFormTree, treeJson } from './form-tree';
+import { formDraftOf, loadFormTree, treeBody } from './form-tree';
 import type { FormDraftInput, FormOut } from './schemas';
 import { publishProblems, writeFormTree } from './write-form-tree';
 
@@ -85,7 +85,10 @@ export async function getForm({
   return withTenant(tenantId, async (tx) => {
     const row = await findForm(tx, tenantId, flowId, formId);
     const tree = await loadFormTree(tx, tenantId, formId, row.updatedAt);
-    if (!kycId) return new RawJson(treeJson(tree));
+    if (!kycId) {
+      const body = treeBody(tree);
+      return new RawJson(body.text, body.bytes);
+    }
     if (!(await tx.kyc.findFirst({ where: { id: kycId, tenantId }, select: { id: true } }))) throw AppError.notFound();
     const [submissions, kycReviews] = await Promise.all([loadSubmissions(tx, tenantId, { kycId, formId }), loadReviews(tx, tenantId, { kycId, formId })]);
     return { ...tree.form, submissions, kycReviews };

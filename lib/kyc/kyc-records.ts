@@ -8,11 +8,17 @@ import type { KycOut } from './schemas';
 
 export type KycRow = Prisma.KycGetPayload<object>;
 
-/** The KYC of the tenant, locked for the rest of the transaction (writes to one KYC are serialized). */
+/**
+ * The KYC of the tenant, locked for the rest of the transaction (writes to one KYC are serialized):
+ * one statement that locks the row and reads it.
+ */
 export async function lockKyc(tx: Tx, tenantId: string, kycId: string): Promise<KycRow> {
-  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Kyc" WHERE "id" = ${kycId}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+  const locked = await tx.$queryRaw<KycRow[]>`
+    SELECT "id"::text, "tenantId"::text, "entityId"::text, "flowId"::text, "classification"::text, "status"::text, "eddStatus"::text,
+           "qualifiedStatus"::text, "rmId"::text, "completedAt", "createdAt", "updatedAt"
+      FROM "Kyc" WHERE "id" = ${kycId}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
   if (!locked.length) throw AppError.notFound();
-  return tx.kyc.findFirstOrThrow({ where: { id: kycId, tenantId } });
+  return locked[0]!;
 }
 
 export async function findKyc(tx: Tx, tenantId: string, kycId: string): Promise<KycRow> {

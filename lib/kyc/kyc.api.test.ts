@@ -16,6 +16,7 @@ import { PUT as signRoute } from '@/app/services/crm/kyc/[kycId]/agreements/[agr
 import { PATCH as enableRoute } from '@/app/services/crm/kyc/[kycId]/forms/[formId]/enable/route';
 import { POST as submitRoute } from '@/app/services/crm/kyc/[kycId]/forms/[formId]/submissions/route';
 import { POST as reviewRoute } from '@/app/services/crm/kyc/[kycId]/reviews/route';
+import { withTenant } from '@/lib/db/tenant-tx';
 import { entityProfileSchema } from '@/lib/entities/schemas';
 import { errorBodySchema } from '@/lib/http/openapi/build';
 import { callRoute } from '@/scripts/testing/api';
@@ -37,6 +38,8 @@ import {
   submissionEnvelope,
   type FormOut,
 } from './schemas';
+import { gatherScoringInput } from './score-kyc';
+import { computeKycScore } from './scoring';
 
 process.env.ATTACHMENTS_DIR = path.join(os.tmpdir(), `crm-kyc-${process.pid}`);
 const db = useTestDatabase();
@@ -221,6 +224,37 @@ describe('POST /kyc/{kycId}/forms/{formId}/submissions', () => {
     });
     expect(expectContract(formSchema, attempts.body).submissions.at(-1)).toEqual(again.body.data);
     expect((await kycOf(t, p.kyc.id)).scores[0]).toMatchObject({ suitabilityScore: '70', suitabilitySucceeded: true });
+  });
+
+  it('a submission is scored from its answers as written: the same score as one recomputed from the stored rows', async () => {
+    const t = await createTestTenant();
+    const { flow, published } = await defaultFlow(t);
+    const p = await prospect(t);
+    // Several forms, a Nationality answer, an override and a second Suitability attempt: every
+    // score combines the submission just written with the latest stored ones of the other forms.
+    const plans: [string, Parameters<typeof answersFor>[1]][] = [
+      ['Kyc', { country: 'IR', byName: { PEP: ['Yes'] } }],
+      ['RiskAssessment', { prefer: 'high' }],
+      ['Suitability', {}],
+      ['Suitability', { prefer: 'high' }],
+    ];
+    for (const [type, plan] of plans) {
+      expect((await submit(t, p.kyc.id, published[type]!, answersFor(await tree(t, flow.id, published[type]!), plan))).status).toBe(201);
+      const stored = (await kycOf(t, p.kyc.id)).scores[0]!;
+      const again = await withTenant(t.id, async (tx) => {
+        const kyc = await tx.kyc.findFirstOrThrow({ where: { id: p.kyc.id } });
+        return computeKycScore((await gatherScoringInput(tx, kyc)).input);
+      });
+      expect(stored).toMatchObject({
+        riskScore: again.riskScore,
+        riskLevel: again.riskLevel,
+        riskBreakdown: again.riskBreakdown,
+        overrideReasons: again.overrideReasons,
+        suitabilityScore: again.suitabilityScore,
+        suitabilitySucceeded: again.suitabilitySucceeded,
+      });
+    }
+    expect((await kycOf(t, p.kyc.id)).scores[0]!.riskLevel).toBe('High');
   });
 
   it('scores Nationality from the country-risk table and records overrides, blocking answers and their questions', async () => {

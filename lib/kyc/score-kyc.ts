@@ -26,12 +26,22 @@ export async function kycThresholds(tx: Tx, tenantId: string) {
   return settings ? { mediumFrom: Number(settings.mediumFrom), highFrom: Number(settings.highFrom) } : DEFAULT_THRESHOLDS;
 }
 
+/** A submission written in the caller's transaction: its tree and answers are already in memory. */
+export interface KnownSubmission {
+  id: string;
+  formId: string;
+  tree: TreeIndex;
+  answers: readonly { questionId: string; optionIds: string[]; openAnswer: string | null }[];
+}
+
 /**
  * Everything the pure scoring needs for a KYC, read from what is stored: for each form (all versions
  * of one form counting as one), the answers of its latest submission; the grades of the countries
  * answered to Nationality questions; the entity's open screening matches; the tenant's thresholds.
+ * `known`: a submission the caller has just written (a submission's own scoring), whose answers are
+ * taken as written instead of read back. Also answers the ids of the forms the KYC has submissions of.
  */
-export async function gatherScoringInput(tx: Tx, kyc: KycRow) {
+export async function gatherScoringInput(tx: Tx, kyc: KycRow, known?: KnownSubmission) {
   const { tenantId } = kyc;
   const submissions = await tx.kycSubmission.findMany({
     where: { tenantId, kycId: kyc.id },
@@ -41,17 +51,22 @@ export async function gatherScoringInput(tx: Tx, kyc: KycRow) {
   const trees = await loadTrees(
     tx,
     tenantId,
-    submissions.map((s) => s.formId),
+    submissions.map((s) => s.formId).filter((id) => id !== known?.formId),
   );
+  if (known) trees.set(known.formId, known.tree);
   const latestByLineage = new Map<string, { id: string; formId: string }>();
   for (const s of submissions) latestByLineage.set(trees.get(s.formId)!.form.lineageId, s);
   const chosen = [...latestByLineage.values()];
-  const rows = chosen.length
-    ? await tx.kycAnswer.findMany({
-        where: { tenantId, submissionId: { in: chosen.map((s) => s.id) } },
-        select: { questionId: true, openAnswer: true, options: { select: { optionId: true } } },
-      })
+  const toRead = chosen.filter((s) => s.id !== known?.id);
+  const rows: { questionId: string; openAnswer: string | null; optionIds: string[] }[] = toRead.length
+    ? (
+        await tx.kycAnswer.findMany({
+          where: { tenantId, submissionId: { in: toRead.map((s) => s.id) } },
+          select: { questionId: true, openAnswer: true, options: { select: { optionId: true } } },
+        })
+      ).map((r) => ({ questionId: r.questionId, openAnswer: r.openAnswer, optionIds: r.options.map((o) => o.optionId) }))
     : [];
+  if (known && chosen.some((s) => s.id === known.id)) rows.push(...known.answers);
   const answers = new Map<string, AnswerInput>();
   const nationalityQuestions = new Set(
     chosen.flatMap((s) => [...trees.get(s.formId)!.questions.values()].filter((q) => q.category === 'Nationality').map((q) => q.id)),
@@ -60,7 +75,7 @@ export async function gatherScoringInput(tx: Tx, kyc: KycRow) {
   for (const row of rows) {
     const countryCode = nationalityQuestions.has(row.questionId) ? row.openAnswer : null;
     if (countryCode) codes.push(countryCode);
-    answers.set(row.questionId, { questionId: row.questionId, optionIds: row.options.map((o) => o.optionId), countryCode });
+    answers.set(row.questionId, { questionId: row.questionId, optionIds: [...row.optionIds], countryCode });
   }
   const [risks, matches, thresholds] = await Promise.all([
     getCountryRisks(sqlOf(tx), codes),
@@ -68,12 +83,15 @@ export async function gatherScoringInput(tx: Tx, kyc: KycRow) {
     kycThresholds(tx, tenantId),
   ]);
   return {
-    classification: kyc.classification,
-    forms: chosen.map((s) => scoringOf(trees.get(s.formId)!)),
-    answers,
-    countryGrades: new Map<string, RiskLevel>([...risks].map(([code, r]) => [code, r.grade])),
-    thresholds,
-    matches,
+    input: {
+      classification: kyc.classification,
+      forms: chosen.map((s) => scoringOf(trees.get(s.formId)!)),
+      answers,
+      countryGrades: new Map<string, RiskLevel>([...risks].map(([code, r]) => [code, r.grade])),
+      thresholds,
+      matches,
+    },
+    submittedFormIds: new Set(submissions.map((s) => s.formId)),
   };
 }
 
@@ -81,9 +99,10 @@ export async function gatherScoringInput(tx: Tx, kyc: KycRow) {
 export async function scoreKyc(
   tx: Tx,
   kyc: KycRow,
-  context: { submissionId: string | null; reason: 'Default' | 'Rescore' },
-): Promise<{ id: string; result: ScoreResult }> {
-  const result = computeKycScore(await gatherScoringInput(tx, kyc));
+  context: { submissionId: string | null; reason: 'Default' | 'Rescore'; known?: KnownSubmission },
+): Promise<{ id: string; result: ScoreResult; submittedFormIds: Set<string> }> {
+  const { input, submittedFormIds } = await gatherScoringInput(tx, kyc, context.known);
+  const result = computeKycScore(input);
   const row = await tx.kycScore.create({
     data: {
       tenantId: kyc.tenantId,
@@ -104,5 +123,5 @@ export async function scoreKyc(
     },
     select: { id: true },
   });
-  return { id: row.id, result };
+  return { id: row.id, result, submittedFormIds };
 }

@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { sqlOf } from '@/lib/db/sql';
+import { withDeferredEntityDocuments } from '@/lib/db/entity-documents';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
-import { attachmentsJson, loadTrees, submissionOut } from './answers';
+import { attachmentsJson, indexTree, submissionOut } from './answers';
+import { loadFormTree } from './form-tree';
 import { BASE_FORM_TYPES, SINGLE_SUBMISSION_TYPES, type SubmissionInput } from './schemas';
 import { changeKycStatus, lockKyc, openFormsOf } from './kyc-records';
 import { scoreKyc } from './score-kyc';
@@ -36,10 +38,11 @@ export async function submitKycForm({
 }) {
   return withTenant(tenantId, async (tx) => {
     let kyc = await lockKyc(tx, tenantId, kycId);
-    const form = await tx.kycForm.findFirst({ where: { id: formId, tenantId }, select: { id: true, type: true } });
+    const form = await tx.kycForm.findFirst({ where: { id: formId, tenantId }, select: { id: true, type: true, updatedAt: true } });
     if (!form) throw AppError.notFound();
-    const tree = (await loadTrees(tx, tenantId, [formId])).get(formId)!;
-    const open = (await openFormsOf(tx, kyc)).find((f) => f.id === formId);
+    const tree = indexTree((await loadFormTree(tx, tenantId, formId, form.updatedAt)).form);
+    const openForms = await openFormsOf(tx, kyc);
+    const open = openForms.find((f) => f.id === formId);
 
     const { checked, problems } = checkAnswers(tree, input.answers, open?.enabledQuestionIds ?? null);
     const attachmentIds = [...new Set(checked.flatMap((a) => a.attachmentIds))];
@@ -86,48 +89,52 @@ export async function submitKycForm({
     const files = checked.flatMap((a, i) => a.attachmentIds.map((attachmentId, position) => ({ tenantId, answerId: answerIds[i]!, attachmentId, position })));
     if (files.length) await tx.kycAnswerAttachment.createMany({ data: files });
 
-    const score = await scoreKyc(tx, kyc, { submissionId, reason: 'Default' });
-    if (form.type === 'Suitability') {
-      submission = await tx.kycSubmission.update({
-        where: { id: submissionId },
-        data: { suitabilityScore: score.result.suitabilityScore, suitabilitySucceeded: score.result.suitabilitySucceeded },
-      });
-    }
-    await writeAudit(tx, {
-      tenantId,
-      actor,
-      action: 'kyc.submission',
-      targetType: 'Kyc',
-      targetId: kycId,
-      after: {
-        formId,
-        formType: form.type,
-        submissionId,
-        attempt: previous + 1,
-        answers: checked.length,
-        scoreId: score.id,
-        riskScore: score.result.riskScore,
-        riskLevel: score.result.riskLevel,
-      },
-      requestId,
-    });
-
-    const context = { actor, requestId, details: { formId, submissionId } };
-    if (BASE_FORM_TYPES.has(form.type)) {
-      if (kyc.status === 'KycUnderReview') {
-        kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission.reopen' });
-      } else if (kyc.status === 'KycPending') {
-        const base = (await openFormsOf(tx, kyc)).filter((f) => BASE_FORM_TYPES.has(f.type)).map((f) => f.id);
-        const submitted = new Set(
-          (await tx.kycSubmission.findMany({ where: { tenantId, kycId, formId: { in: base } }, select: { formId: true } })).map((s) => s.formId),
-        );
-        if (base.every((id) => submitted.has(id))) kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission' });
+    // The new score and the status change each change the entity's document (it embeds the KYC):
+    // it is rebuilt once, after both.
+    const score = await withDeferredEntityDocuments(tx, async () => {
+      const scored = await scoreKyc(tx, kyc, { submissionId, reason: 'Default', known: { id: submissionId, formId, tree, answers: checked } });
+      if (form.type === 'Suitability') {
+        submission = await tx.kycSubmission.update({
+          where: { id: submissionId },
+          data: { suitabilityScore: scored.result.suitabilityScore, suitabilitySucceeded: scored.result.suitabilitySucceeded },
+        });
       }
-    } else if (form.type === 'Edd') {
-      kyc = await changeKycStatus(tx, kyc, { eddStatus: 'Submitted' }, { ...context, reason: 'submission' });
-    } else if (form.type === 'QualifiedInvestor') {
-      kyc = await changeKycStatus(tx, kyc, { qualifiedStatus: 'Submitted' }, { ...context, reason: 'submission' });
-    }
+      await writeAudit(tx, {
+        tenantId,
+        actor,
+        action: 'kyc.submission',
+        targetType: 'Kyc',
+        targetId: kycId,
+        after: {
+          formId,
+          formType: form.type,
+          submissionId,
+          attempt: previous + 1,
+          answers: checked.length,
+          scoreId: scored.id,
+          riskScore: scored.result.riskScore,
+          riskLevel: scored.result.riskLevel,
+        },
+        requestId,
+      });
+
+      const context = { actor, requestId, details: { formId, submissionId } };
+      if (BASE_FORM_TYPES.has(form.type)) {
+        if (kyc.status === 'KycUnderReview') {
+          kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission.reopen' });
+        } else if (kyc.status === 'KycPending') {
+          // The KYC is still the one locked above (no status change yet), so its open forms are too.
+          const base = openForms.filter((f) => BASE_FORM_TYPES.has(f.type)).map((f) => f.id);
+          if (base.every((id) => scored.submittedFormIds.has(id)))
+            kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission' });
+        }
+      } else if (form.type === 'Edd') {
+        kyc = await changeKycStatus(tx, kyc, { eddStatus: 'Submitted' }, { ...context, reason: 'submission' });
+      } else if (form.type === 'QualifiedInvestor') {
+        kyc = await changeKycStatus(tx, kyc, { qualifiedStatus: 'Submitted' }, { ...context, reason: 'submission' });
+      }
+      return scored;
+    });
     // The answer is built from what was just written rather than read back (a large form's
     // submission is hundreds of rows): the same function shapes it for every later read.
     const byAnswer = (i: number) => ({

@@ -43,6 +43,14 @@ BEGIN
     tenants := tenants || coalesce(found_tenants, '{}');
     ids := ids || coalesce(found_ids, '{}');
   END IF;
+  -- A transaction that changes one entity's document several times (a KYC submission: a score,
+  -- then a status change) may defer the refreshes to one at its end (crm_flush_entity_documents).
+  IF left(current_setting('crm.deferred_entity_documents', true), 1) = '*' THEN
+    PERFORM set_config('crm.deferred_entity_documents',
+      current_setting('crm.deferred_entity_documents', true) || coalesce((SELECT string_agg(DISTINCT u.tenant || '/' || u.id, ',')
+        FROM unnest(tenants, ids) AS u(tenant, id) WHERE u.id IS NOT NULL) || ',', ''), true);
+    RETURN NULL;
+  END IF;
   FOR affected IN
     SELECT u.tenant, array_agg(DISTINCT u.id) AS ids FROM unnest(tenants, ids) AS u(tenant, id) GROUP BY u.tenant
   LOOP
