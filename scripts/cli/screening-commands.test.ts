@@ -125,5 +125,5 @@ describe('npm run crm -- watchlist:rekey', () => {
     const bad = await crm('watchlist:rekey', '--source', 'Nope');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/--source must be one of/);
-  });
+  }, 90_000);
 });
