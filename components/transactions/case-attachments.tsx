@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,7 @@ export function CaseAttachments({ caseId, onChanged }: { caseId: string; onChang
   const url = `/services/crm/cases/${caseId}/attachments`;
   const list = useQuery({ queryKey: ['tm-case-attachments', caseId], queryFn: () => fetchJson<{ data: CaseAttachmentItem[] }>(url) });
   const [file, setFile] = useState<File | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
   // A new key clears the file input after an upload.
   const [formKey, setFormKey] = useState(0);
   const [name, setName] = useState('');
@@ -87,14 +88,25 @@ export function CaseAttachments({ caseId, onChanged }: { caseId: string; onChang
         }}
       >
         <Field label={t('attachFile')} htmlFor="attachment-file" hint={t('attachHint')}>
-          <Input
-            id="attachment-file"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            type="file"
-            accept="image/*,video/*,application/pdf"
-            required
-            className="min-w-0"
-          />
+          {/* The browser's own file button speaks the browser's language, not the page's: ours does. */}
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <Button size="sm" variant="secondary" onClick={() => picker.current?.click()}>
+              {t('chooseFile')}
+            </Button>
+            <span className="min-w-0 truncate text-sm text-slate-600" dir="auto">
+              {file ? file.name : t('noFileChosen')}
+            </span>
+            <input
+              ref={picker}
+              id="attachment-file"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              type="file"
+              accept="image/*,video/*,application/pdf"
+              required
+              tabIndex={-1}
+              className="sr-only"
+            />
+          </div>
         </Field>
         <Field label={t('attachmentName')} htmlFor="attachment-name">
           <Input id="attachment-name" dir="auto" maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />

@@ -47,7 +47,7 @@ export function EntityTransactions({ entityId }: { entityId: string }) {
                   <Td>{t(`enum.${x.targetEntity?.id === entityId ? 'Credit' : 'Debit'}`)}</Td>
                   <Td>
                     <span dir="ltr" className="font-mono">
-                      {x.amount} {x.currency}
+                      {x.amount} {x.currency.toUpperCase()}
                     </span>{' '}
                     {x.isBlocked ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : null}
                   </Td>

@@ -113,7 +113,7 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
                     <Td>{t(`enum.${x.targetEntity?.id === c.entityId ? 'Credit' : 'Debit'}`)}</Td>
                     <Td>
                       <span dir="ltr" className="font-mono">
-                        {x.amount} {x.currency}
+                        {x.amount} {x.currency.toUpperCase()}
                       </span>
                     </Td>
                     <Td>{x.status === 'Blocked' ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : t('enum.Received')}</Td>
