@@ -281,6 +281,11 @@ ALTER TABLE "MatchReview" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "MatchReview";
 CREATE POLICY tenant_isolation ON "MatchReview" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
+ALTER TABLE "MonitoredLookupKey" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "MonitoredLookupKey" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "MonitoredLookupKey";
+CREATE POLICY tenant_isolation ON "MonitoredLookupKey" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
 ALTER TABLE "MonitoredNameKey" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "MonitoredNameKey" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "MonitoredNameKey";
@@ -316,6 +321,13 @@ ALTER TABLE "WatchlistImportChange" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistImportChange" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistImportChange";
 CREATE POLICY tenant_isolation ON "WatchlistImportChange"
+  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
+  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
+
+ALTER TABLE "WatchlistLookupKey" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WatchlistLookupKey" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WatchlistLookupKey";
+CREATE POLICY tenant_isolation ON "WatchlistLookupKey"
   USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
   WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
 
