@@ -1,7 +1,9 @@
 /**
  * `npm run bench:screening`: loads BENCH_ENTRIES (default 1,000,000) synthetic watchlist
  * entries plus the labeled evaluation entries, then screens BENCH_QUERIES (default 1,000)
- * queries with BENCH_CLIENTS (default 2) concurrent clients. Prints p50/p95 latency,
+ * queries with BENCH_CLIENTS (default 2) concurrent clients, each connected as the service reads:
+ * the application role crm_app in a tenant's scope, under row-level security (BENCH_AS=owner:
+ * as the connecting owner with platform scope instead). Prints p50/p95 latency,
  * queries/s, candidate recall and precision/recall at the default threshold, and writes
  * bench/results/screening.json. Time is bounded by BENCH_MAX_SECONDS (default 1500):
  * loading stops at 70% of it, querying at 100%.
@@ -27,6 +29,8 @@ const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 1500);
 const PORT = 54517;
 /** With DATABASE_URL: keep an already loaded database (same generator, same seed) and only run the queries. */
 const REUSE = process.env.BENCH_REUSE === '1' && !!process.env.DATABASE_URL;
+/** BENCH_AS=owner: query as the connecting owner with platform scope instead of as crm_app in a tenant's scope. */
+const AS_OWNER = process.env.BENCH_AS === 'owner';
 const started = Date.now();
 const elapsed = () => (Date.now() - started) / 1000;
 const log = (...a: unknown[]) => console.log(`[${elapsed().toFixed(0).padStart(4)}s]`, ...a);
@@ -206,9 +210,16 @@ async function main() {
     for (let c = 0; c < CLIENTS; c++) {
       const cl = new pg.Client({ connectionString: url });
       await cl.connect();
-      await cl.query(`SELECT set_config('app.scope', 'platform', false)`);
+      // As the service reads: the application role in a tenant's scope, under row-level security
+      // (BENCH_AS=owner: the connecting owner with platform scope, as this benchmark did before).
+      if (AS_OWNER) await cl.query(`SELECT set_config('app.scope', 'platform', false)`);
+      else {
+        await cl.query('SET ROLE crm_app');
+        await cl.query(`SELECT set_config('app.tenant_id', $1, false)`, [tenantId]);
+      }
       clients.push(cl);
     }
+    const loadBefore = (await import('node:os')).loadavg().map((x) => +x.toFixed(2));
     for (const q of queries.slice(0, 50)) await screenName({ db: clients[0]!, tenantId, input: q as any });
     log(`screening ${queries.length} queries with ${CLIENTS} clients`);
     const latencies: number[] = [];
@@ -281,6 +292,8 @@ async function main() {
       avgMatchesReturned: +avgReturned.toFixed(2),
       threshold: DEFAULT_THRESHOLDS.review,
       maxCandidates: DEFAULT_THRESHOLDS.maxCandidates,
+      queriedAs: AS_OWNER ? 'owner (platform scope)' : 'crm_app (tenant scope, row-level security)',
+      loadAverageBefore: loadBefore,
       loadAverage: (await import('node:os')).loadavg().map((x) => +x.toFixed(2)),
       labeled: labeledM,
       holdout: holdoutM,
@@ -291,7 +304,8 @@ async function main() {
     console.log(
       `entries loaded:        ${loaded.toLocaleString()} (+${evalRows.length} labeled), ${keyCount.toLocaleString()} name keys; load ${summary.loadSeconds}s, indexes ${summary.indexSeconds}s`,
     );
-    console.log(`queries:               ${results.length} with ${CLIENTS} concurrent clients`);
+    console.log(`queries:               ${results.length} with ${CLIENTS} concurrent clients, as ${summary.queriedAs}`);
+    console.log(`host load average:     ${summary.loadAverageBefore.join(' ')} before the queries, ${summary.loadAverage.join(' ')} after`);
     console.log(`latency per query:     p50 ${summary.latencyMs.p50} ms   p95 ${summary.latencyMs.p95} ms   p99 ${summary.latencyMs.p99} ms`);
     console.log(`throughput:            ${summary.queriesPerSecond} queries/s`);
     console.log(
