@@ -177,13 +177,16 @@ interface LookupScope {
 
 /**
  * Name rows (entry id and canonical key, tagged `conj`) of up to `max` distinct name rows with a
- * key row meeting `where`, chosen by name-row id when more qualify: the btree lookup reads every
- * qualifying key row (as the GIN lookup it replaced read its whole posting lists), and the id order
- * makes the choice the same on every run. `extra`: a further condition on the whole selection.
+ * key row meeting `where`. When more qualify, those sharing the most of the looked-up keys with the
+ * query come first (then name-row id, so the choice is the same on every run): the btree lookup reads
+ * every qualifying key row anyway (as the GIN lookup it replaced read its whole posting lists), and
+ * the GIN lookup kept the first rows in table order, which favoured whatever was imported first.
+ * `extra`: a further condition on the whole selection.
  */
 function nameRows(where: string, scope: LookupScope, conj: number, max: string, extra = ''): string {
   return `(SELECT n."entryId", n.key, ${conj} AS conj FROM (
-      SELECT DISTINCT "nameKeyId" FROM (${keyRows('b."nameKeyId"', where, scope)}) u${extra ? ` WHERE ${extra}` : ''} ORDER BY 1 LIMIT ${max}) h
+      SELECT "nameKeyId" FROM (${keyRows('b."nameKeyId"', where, scope)}) u${extra ? ` WHERE ${extra}` : ''}
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT ${max}) h
       JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")`;
 }
 
@@ -241,7 +244,7 @@ function lookupSql(ctx: LookupContext, spec: LookupSpec, params: unknown[]): str
     ].join(' OR ');
     parts.push(`(SELECT n."entryId", n.key, 1 AS conj FROM (
       SELECT "nameKeyId" FROM (${keyRows('b."nameKeyId", b.key', `b.key = ANY(${p(wanted)}::text[])`, scope)}) u
-       GROUP BY 1 HAVING ${having} ORDER BY 1 LIMIT ${p(MAX_ROWS_PER_LOOKUP)}) h
+       GROUP BY 1 HAVING ${having} ORDER BY count(*) DESC, 1 LIMIT ${p(MAX_ROWS_PER_LOOKUP)}) h
       JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")`);
   }
   if (keys.length > 0) parts.push(nameRows(`b.key = ANY(${p(keys)}::text[])`, scope, 0, p(maxRows)));
