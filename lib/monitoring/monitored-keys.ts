@@ -4,7 +4,8 @@
  * subset keys of individuals, the loose keys of the spelling-variant fallback), plus `id:<number>`
  * for each identity number (normalized as the engine compares them). A watchlist entry whose own
  * blocking keys (WatchlistNameKey.blockKeys) or `id:` numbers meet these is a candidate for that
- * entity: the same keys the forward search uses, looked up the other way round.
+ * entity: the same keys the forward search uses, looked up the other way round. Each key is also a
+ * row of MonitoredLookupKey (the lookup reads those, by btree equality).
  */
 import { randomUUID } from 'node:crypto';
 import { sqlOf } from '@/lib/db/sql';
@@ -58,4 +59,6 @@ export async function replaceMonitoredKeys(
        FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, "entityId" uuid, key text, "lookupKeys" text[])`,
     [tenantId, JSON.stringify(rows)],
   );
+  // one row per key (MonitoredLookupKey), what the reverse lookup reads: btree, usable under row-level security
+  await db.query('SELECT crm_add_monitored_lookup_keys($1::uuid[])', [rows.map((r) => r.id)]);
 }

@@ -10,21 +10,23 @@ import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { recordScreening, type EntityScreening, type RecordedChange, type ScreenedMatch } from '@/lib/cases/record-screening';
 import type { MatchDto } from '@/lib/screening/schemas';
-import { screenName } from '@/lib/screening/screen';
+import { screenMany } from '@/lib/screening/screen';
 import { loadEntityScreeningInputs, type EntityScreeningInput } from './entity-inputs';
 import { replaceMonitoredKeys } from './monitored-keys';
 
-/** The forward search for each entity (read-only), with the version of every entry found. */
+/**
+ * The forward search for each entity (read-only), with the version of every entry found: set-based
+ * (screenMany: a few statements for all the entities, each one's matches exactly those of its own
+ * search).
+ */
 export async function screenInputs(
   db: SqlQueryable,
   tenantId: string,
   items: { entityId: string; input: EntityScreeningInput['input'] }[],
 ): Promise<EntityScreening[]> {
-  const found: { entityId: string; matches: MatchDto[] }[] = [];
-  for (const item of items) {
-    const result = await screenName({ db, tenantId, input: item.input });
-    found.push({ entityId: item.entityId, matches: result.data });
-  }
+  if (!items.length) return [];
+  const results = await screenMany({ db, tenantId, inputs: items.map((i) => i.input) });
+  const found: { entityId: string; matches: MatchDto[] }[] = items.map((item, i) => ({ entityId: item.entityId, matches: results[i]!.data }));
   const entryIds = [...new Set(found.flatMap((f) => f.matches.map((m) => m.watchlistEntry.id)))];
   const versions = new Map<string, string>();
   if (entryIds.length) {

@@ -1,8 +1,8 @@
 /**
  * Delta monitoring: a watchlist import's change set (WatchlistImportChange) is screened against the
  * monitored entities instead of re-screening everyone. Added and updated entries find their candidate
- * entities through the reverse lookup keys (MonitoredNameKey, GIN `&&` on the entry's own blocking
- * keys and identity numbers), are scored with the engine's scorer (scoreEntries) and stored like any
+ * entities through the reverse lookup keys (MonitoredLookupKey, by btree equality on the entry's own
+ * blocking keys and identity numbers: usable under row-level security, unlike array overlap), are scored with the engine's scorer (scoreEntries) and stored like any
  * screening; matches of an updated entry that no longer hold are deprecated, and a FalsePositive of
  * the old version reopens. Removed entries deprecate their matches in every tenant. Idempotent: a
  * re-run finds the same versions and changes nothing, so a retried job emits no event twice.
@@ -91,16 +91,18 @@ export async function reverseCandidates(db: SqlQueryable, entryIds: string[]): P
        CROSS JOIN LATERAL (
          SELECT m."tenantId", m."entityId"
            FROM "MonitoredNameKey" m
-          WHERE m."lookupKeys" && w."blockKeys" AND (w."tenantId" IS NULL OR m."tenantId" = w."tenantId")
+          WHERE m.id IN (SELECT l."monitoredKeyId" FROM "MonitoredLookupKey" l
+                          WHERE l.key = ANY(w."blockKeys") AND (w."tenantId" IS NULL OR l."tenantId" = w."tenantId"))
           ORDER BY similarity(m.key, w.key) DESC
           LIMIT $2) c
       WHERE w."entryId" = ANY($1::uuid[]) AND w."isValid"
      UNION
      SELECT m."tenantId", m."entityId", e.id
        FROM "WatchlistEntry" e
-       JOIN "MonitoredNameKey" m ON m."lookupKeys" && ARRAY(SELECT 'id:' || n FROM unnest(e."idNumbersNorm") n)
-      WHERE e.id = ANY($1::uuid[]) AND e."isValid" AND cardinality(e."idNumbersNorm") > 0
-        AND (e."tenantId" IS NULL OR m."tenantId" = e."tenantId")`,
+       JOIN "MonitoredLookupKey" l ON l.key = ANY(ARRAY(SELECT 'id:' || n FROM unnest(e."idNumbersNorm") n))
+        AND (e."tenantId" IS NULL OR l."tenantId" = e."tenantId")
+       JOIN "MonitoredNameKey" m ON m.id = l."monitoredKeyId"
+      WHERE e.id = ANY($1::uuid[]) AND e."isValid" AND cardinality(e."idNumbersNorm") > 0`,
     [entryIds, reverseCandidateLimit()],
   );
   return rows;

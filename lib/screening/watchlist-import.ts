@@ -138,10 +138,12 @@ export async function insertNameKeys(db: Queryable, rows: EntryRowInsert[]): Pro
             script text, value text, key text, phonetic text, tokens text[], "blockKeys" text[])`,
     [JSON.stringify(keys)],
   );
+  // the rows candidate search looks keys up in (btree, usable under row-level security)
+  await db.query('SELECT crm_add_watchlist_lookup_keys($1::uuid[])', [keys.map((k) => (k as { id: string }).id)]);
 }
 
 /**
- * Rebuilds the name keys of every valid entry (of one list, or of all), in batches, each batch in
+ * Rebuilds the name keys (and their lookup keys) of every valid entry (of one list, or of all), in batches, each batch in
  * its own transaction with platform scope. Needed once after a change of normalization or
  * blocking codes: an import only rebuilds the keys of entries whose content changed, and a stored
  * key built by older rules is no longer looked up by today's queries. Returns the entries done.
@@ -274,6 +276,10 @@ export async function importWatchlist(args: {
     if (deprecatedIds.length > 0) {
       await db.query(`UPDATE "WatchlistEntry" SET "isValid" = false, "deprecatedAt" = now(), "updatedAt" = now() WHERE id = ANY($1::uuid[])`, [deprecatedIds]);
       await db.query(`UPDATE "WatchlistNameKey" SET "isValid" = false WHERE "entryId" = ANY($1::uuid[])`, [deprecatedIds]);
+      // a deprecated entry is never a candidate: its lookup keys go (an import that lists it again rebuilds them)
+      await db.query(`DELETE FROM "WatchlistLookupKey" WHERE "nameKeyId" IN (SELECT id FROM "WatchlistNameKey" WHERE "entryId" = ANY($1::uuid[]))`, [
+        deprecatedIds,
+      ]);
     }
     await db.query(
       `INSERT INTO "WatchlistImport" (id, "tenantId", source, format, "fileName", added, updated, deprecated, unchanged)

@@ -281,6 +281,11 @@ ALTER TABLE "MatchReview" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "MatchReview";
 CREATE POLICY tenant_isolation ON "MatchReview" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
+ALTER TABLE "MonitoredLookupKey" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "MonitoredLookupKey" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "MonitoredLookupKey";
+CREATE POLICY tenant_isolation ON "MonitoredLookupKey" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
 ALTER TABLE "MonitoredNameKey" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "MonitoredNameKey" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "MonitoredNameKey";
@@ -323,6 +328,13 @@ ALTER TABLE "CaseAttachment" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "CaseAttachment" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "CaseAttachment";
 CREATE POLICY tenant_isolation ON "CaseAttachment" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "WatchlistLookupKey" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "WatchlistLookupKey" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "WatchlistLookupKey";
+CREATE POLICY tenant_isolation ON "WatchlistLookupKey"
+  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
+  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
 
 ALTER TABLE "CaseDecision" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "CaseDecision" FORCE ROW LEVEL SECURITY;
