@@ -358,6 +358,12 @@ export const ENTITY_TABLES: EntityTable[] = [
     personal: { comment: { pseudonymise: true } },
     kept: { columns: ['action', 'status', 'proposedStatus'], because: 'the review step and its outcome' },
   },
+  {
+    table: 'MonitoredLookupKey',
+    rows: `t."monitoredKeyId" IN (SELECT m.id FROM "MonitoredNameKey" m WHERE m."tenantId" = $1 AND m."entityId" = $2)`,
+    exportAs: { notExported: 'search keys derived from the monitored names, which are exported as monitoredNameKeys' },
+    erase: 'delete',
+  },
   { table: 'MonitoredNameKey', rows: ofEntity, exportAs: 'monitoredNameKeys', erase: 'delete' },
 ];
 
