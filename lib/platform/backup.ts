@@ -224,11 +224,17 @@ export async function restoreDatabase(
       throw new RestoreRefused('restore needs a superuser connection; on an external PostgreSQL use pg_dump / pg_restore (README, Backup and restore)');
     const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [database])).rowCount === 1;
     if (exists) {
-      const others = await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [
-        database,
-      ]);
-      if (others.rows[0].n > 0)
-        throw new RestoreRefused(`${others.rows[0].n} other connection(s) to database ${database}: stop the service (web and worker) first`);
+      // A backend lingers for a moment after its client disconnects (a service just stopped, a
+      // check just made): wait up to 3 s for the count to settle before refusing.
+      const countOthers = async () =>
+        (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database])).rows[0]
+          .n;
+      let others = await countOthers();
+      for (let waited = 0; others > 0 && waited < 3000; waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        others = await countOthers();
+      }
+      if (others > 0) throw new RestoreRefused(`${others} other connection(s) to database ${database}: stop the service (web and worker) first`);
       if (!replace && (await holdsData(databaseUrl)))
         throw new RestoreRefused(`database ${database} already holds data: pass --replace to drop it and restore the backup in its place`);
       await admin.query(`DROP DATABASE ${quote(database)}`);
