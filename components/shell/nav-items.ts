@@ -2,6 +2,7 @@ import {
   Bell,
   ClipboardCheck,
   KeyRound,
+  Tags,
   Landmark,
   LayoutDashboard,
   Network,
@@ -38,4 +39,5 @@ export const navItems: NavItem[] = [
   { href: '/admin/users', labelKey: 'nav.users', roles: ['admin'], icon: UsersRound },
   { href: '/account', labelKey: 'nav.account', roles: ['admin', 'officer', 'rm'], icon: UserCog },
   { href: '/admin/api-keys', labelKey: 'nav.apiKeys', roles: ['admin'], icon: KeyRound },
+  { href: '/admin/tags', labelKey: 'nav.tags', roles: ['admin'], icon: Tags },
 ];

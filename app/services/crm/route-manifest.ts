@@ -39,53 +39,56 @@ import * as r34 from './entities/[entityId]/matches/route';
 import * as r35 from './entities/[entityId]/privacy/route';
 import * as r36 from './entities/[entityId]/route';
 import * as r37 from './entities/[entityId]/screen/route';
-import * as r38 from './entities/client/[entityId]/classification/route';
-import * as r39 from './entities/client/[entityId]/status/route';
-import * as r40 from './entities/client/bulk/route';
-import * as r41 from './entities/client/route';
-import * as r42 from './entities/export/route';
-import * as r43 from './entities/prospect/route';
-import * as r44 from './entities/route';
-import * as r45 from './entities/screening/route';
-import * as r46 from './entity-relationships/[relationshipId]/decision/route';
-import * as r47 from './entity-relationships/[relationshipId]/resend/route';
-import * as r48 from './entity-relationships/invite/route';
-import * as r49 from './health/route';
-import * as r50 from './jobs/[jobId]/route';
-import * as r51 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
-import * as r52 from './kyc/[kycId]/agreements/route';
-import * as r53 from './kyc/[kycId]/forms/[formId]/enable/route';
-import * as r54 from './kyc/[kycId]/forms/[formId]/submissions/route';
-import * as r55 from './kyc/[kycId]/questions/route';
-import * as r56 from './kyc/[kycId]/reviews/route';
-import * as r57 from './kyc/[kycId]/route';
-import * as r58 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
-import * as r59 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
-import * as r60 from './kyc-flows/[flowId]/forms/[formId]/route';
-import * as r61 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
-import * as r62 from './kyc-flows/[flowId]/forms/route';
-import * as r63 from './kyc-flows/[flowId]/route';
-import * as r64 from './kyc-flows/route';
-import * as r65 from './notes/route';
-import * as r66 from './openapi.json/route';
-import * as r67 from './relationship-confirmations/route';
-import * as r68 from './screening/search/route';
-import * as r69 from './tags/route';
-import * as r70 from './transaction-rules/[ruleId]/backtest/route';
-import * as r71 from './transaction-rules/[ruleId]/route';
-import * as r72 from './transaction-rules/[ruleId]/status/route';
-import * as r73 from './transaction-rules/route';
-import * as r74 from './transaction-rules/templates/route';
-import * as r75 from './transactions/[transactionId]/route';
-import * as r76 from './transactions/route';
-import * as r77 from './users/[userId]/deactivate/route';
-import * as r78 from './users/[userId]/reactivate/route';
-import * as r79 from './users/[userId]/sign-out-everywhere/route';
-import * as r80 from './webhook-endpoint/disable/route';
-import * as r81 from './webhook-endpoint/enable/route';
-import * as r82 from './webhook-endpoint/handshake/route';
-import * as r83 from './webhook-endpoint/replay/route';
-import * as r84 from './webhook-endpoint/route';
+import * as r38 from './entities/[entityId]/tags/[tagId]/route';
+import * as r39 from './entities/client/[entityId]/classification/route';
+import * as r40 from './entities/client/[entityId]/status/route';
+import * as r41 from './entities/client/bulk/route';
+import * as r42 from './entities/client/route';
+import * as r43 from './entities/export/route';
+import * as r44 from './entities/prospect/route';
+import * as r45 from './entities/route';
+import * as r46 from './entities/screening/route';
+import * as r47 from './entity-relationships/[relationshipId]/decision/route';
+import * as r48 from './entity-relationships/[relationshipId]/resend/route';
+import * as r49 from './entity-relationships/invite/route';
+import * as r50 from './health/route';
+import * as r51 from './jobs/[jobId]/route';
+import * as r52 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
+import * as r53 from './kyc/[kycId]/agreements/route';
+import * as r54 from './kyc/[kycId]/forms/[formId]/enable/route';
+import * as r55 from './kyc/[kycId]/forms/[formId]/submissions/route';
+import * as r56 from './kyc/[kycId]/questions/route';
+import * as r57 from './kyc/[kycId]/reviews/route';
+import * as r58 from './kyc/[kycId]/route';
+import * as r59 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
+import * as r60 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
+import * as r61 from './kyc-flows/[flowId]/forms/[formId]/route';
+import * as r62 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
+import * as r63 from './kyc-flows/[flowId]/forms/route';
+import * as r64 from './kyc-flows/[flowId]/route';
+import * as r65 from './kyc-flows/route';
+import * as r66 from './notes/route';
+import * as r67 from './openapi.json/route';
+import * as r68 from './relationship-confirmations/route';
+import * as r69 from './screening/search/route';
+import * as r70 from './tags/[tagId]/route';
+import * as r71 from './tags/route';
+import * as r72 from './tags/usage/route';
+import * as r73 from './transaction-rules/[ruleId]/backtest/route';
+import * as r74 from './transaction-rules/[ruleId]/route';
+import * as r75 from './transaction-rules/[ruleId]/status/route';
+import * as r76 from './transaction-rules/route';
+import * as r77 from './transaction-rules/templates/route';
+import * as r78 from './transactions/[transactionId]/route';
+import * as r79 from './transactions/route';
+import * as r80 from './users/[userId]/deactivate/route';
+import * as r81 from './users/[userId]/reactivate/route';
+import * as r82 from './users/[userId]/sign-out-everywhere/route';
+import * as r83 from './webhook-endpoint/disable/route';
+import * as r84 from './webhook-endpoint/enable/route';
+import * as r85 from './webhook-endpoint/handshake/route';
+import * as r86 from './webhook-endpoint/replay/route';
+import * as r87 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/account/password', handlers: r0 },
@@ -126,53 +129,56 @@ export const ROUTES: RouteModule[] = [
   { path: '/entities/{entityId}/privacy', handlers: r35 },
   { path: '/entities/{entityId}', handlers: r36 },
   { path: '/entities/{entityId}/screen', handlers: r37 },
-  { path: '/entities/client/{entityId}/classification', handlers: r38 },
-  { path: '/entities/client/{entityId}/status', handlers: r39 },
-  { path: '/entities/client/bulk', handlers: r40 },
-  { path: '/entities/client', handlers: r41 },
-  { path: '/entities/export', handlers: r42 },
-  { path: '/entities/prospect', handlers: r43 },
-  { path: '/entities', handlers: r44 },
-  { path: '/entities/screening', handlers: r45 },
-  { path: '/entity-relationships/{relationshipId}/decision', handlers: r46 },
-  { path: '/entity-relationships/{relationshipId}/resend', handlers: r47 },
-  { path: '/entity-relationships/invite', handlers: r48 },
-  { path: '/health', handlers: r49 },
-  { path: '/jobs/{jobId}', handlers: r50 },
-  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r51 },
-  { path: '/kyc/{kycId}/agreements', handlers: r52 },
-  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r53 },
-  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r54 },
-  { path: '/kyc/{kycId}/questions', handlers: r55 },
-  { path: '/kyc/{kycId}/reviews', handlers: r56 },
-  { path: '/kyc/{kycId}', handlers: r57 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r58 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r59 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r60 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r61 },
-  { path: '/kyc-flows/{flowId}/forms', handlers: r62 },
-  { path: '/kyc-flows/{flowId}', handlers: r63 },
-  { path: '/kyc-flows', handlers: r64 },
-  { path: '/notes', handlers: r65 },
-  { path: '/openapi.json', handlers: r66 },
-  { path: '/relationship-confirmations', handlers: r67 },
-  { path: '/screening/search', handlers: r68 },
-  { path: '/tags', handlers: r69 },
-  { path: '/transaction-rules/{ruleId}/backtest', handlers: r70 },
-  { path: '/transaction-rules/{ruleId}', handlers: r71 },
-  { path: '/transaction-rules/{ruleId}/status', handlers: r72 },
-  { path: '/transaction-rules', handlers: r73 },
-  { path: '/transaction-rules/templates', handlers: r74 },
-  { path: '/transactions/{transactionId}', handlers: r75 },
-  { path: '/transactions', handlers: r76 },
-  { path: '/users/{userId}/deactivate', handlers: r77 },
-  { path: '/users/{userId}/reactivate', handlers: r78 },
-  { path: '/users/{userId}/sign-out-everywhere', handlers: r79 },
-  { path: '/webhook-endpoint/disable', handlers: r80 },
-  { path: '/webhook-endpoint/enable', handlers: r81 },
-  { path: '/webhook-endpoint/handshake', handlers: r82 },
-  { path: '/webhook-endpoint/replay', handlers: r83 },
-  { path: '/webhook-endpoint', handlers: r84 },
+  { path: '/entities/{entityId}/tags/{tagId}', handlers: r38 },
+  { path: '/entities/client/{entityId}/classification', handlers: r39 },
+  { path: '/entities/client/{entityId}/status', handlers: r40 },
+  { path: '/entities/client/bulk', handlers: r41 },
+  { path: '/entities/client', handlers: r42 },
+  { path: '/entities/export', handlers: r43 },
+  { path: '/entities/prospect', handlers: r44 },
+  { path: '/entities', handlers: r45 },
+  { path: '/entities/screening', handlers: r46 },
+  { path: '/entity-relationships/{relationshipId}/decision', handlers: r47 },
+  { path: '/entity-relationships/{relationshipId}/resend', handlers: r48 },
+  { path: '/entity-relationships/invite', handlers: r49 },
+  { path: '/health', handlers: r50 },
+  { path: '/jobs/{jobId}', handlers: r51 },
+  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r52 },
+  { path: '/kyc/{kycId}/agreements', handlers: r53 },
+  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r54 },
+  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r55 },
+  { path: '/kyc/{kycId}/questions', handlers: r56 },
+  { path: '/kyc/{kycId}/reviews', handlers: r57 },
+  { path: '/kyc/{kycId}', handlers: r58 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r59 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r60 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r61 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r62 },
+  { path: '/kyc-flows/{flowId}/forms', handlers: r63 },
+  { path: '/kyc-flows/{flowId}', handlers: r64 },
+  { path: '/kyc-flows', handlers: r65 },
+  { path: '/notes', handlers: r66 },
+  { path: '/openapi.json', handlers: r67 },
+  { path: '/relationship-confirmations', handlers: r68 },
+  { path: '/screening/search', handlers: r69 },
+  { path: '/tags/{tagId}', handlers: r70 },
+  { path: '/tags', handlers: r71 },
+  { path: '/tags/usage', handlers: r72 },
+  { path: '/transaction-rules/{ruleId}/backtest', handlers: r73 },
+  { path: '/transaction-rules/{ruleId}', handlers: r74 },
+  { path: '/transaction-rules/{ruleId}/status', handlers: r75 },
+  { path: '/transaction-rules', handlers: r76 },
+  { path: '/transaction-rules/templates', handlers: r77 },
+  { path: '/transactions/{transactionId}', handlers: r78 },
+  { path: '/transactions', handlers: r79 },
+  { path: '/users/{userId}/deactivate', handlers: r80 },
+  { path: '/users/{userId}/reactivate', handlers: r81 },
+  { path: '/users/{userId}/sign-out-everywhere', handlers: r82 },
+  { path: '/webhook-endpoint/disable', handlers: r83 },
+  { path: '/webhook-endpoint/enable', handlers: r84 },
+  { path: '/webhook-endpoint/handshake', handlers: r85 },
+  { path: '/webhook-endpoint/replay', handlers: r86 },
+  { path: '/webhook-endpoint', handlers: r87 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
