@@ -3,6 +3,7 @@ import {
   ClipboardCheck,
   KeyRound,
   Tags,
+  ScrollText,
   Landmark,
   LayoutDashboard,
   Network,
@@ -40,4 +41,5 @@ export const navItems: NavItem[] = [
   { href: '/account', labelKey: 'nav.account', roles: ['admin', 'officer', 'rm'], icon: UserCog },
   { href: '/admin/api-keys', labelKey: 'nav.apiKeys', roles: ['admin'], icon: KeyRound },
   { href: '/admin/tags', labelKey: 'nav.tags', roles: ['admin'], icon: Tags },
+  { href: '/admin/audit', labelKey: 'nav.audit', roles: ['admin'], icon: ScrollText },
 ];

@@ -11,84 +11,87 @@ import * as r6 from './api-keys/route';
 import * as r7 from './attachments/[attachmentId]/content/route';
 import * as r8 from './attachments/[attachmentId]/route';
 import * as r9 from './attachments/route';
-import * as r10 from './bank-accounts/manual/[accountId]/review/route';
-import * as r11 from './bank-accounts/manual/pending/route';
-import * as r12 from './cases/[caseId]/assignee/route';
-import * as r13 from './cases/[caseId]/disposition-decision/route';
-import * as r14 from './cases/[caseId]/disposition-proposal/route';
-import * as r15 from './cases/[caseId]/matches/[matchId]/approval/route';
-import * as r16 from './cases/[caseId]/matches/[matchId]/proposal/route';
-import * as r17 from './cases/[caseId]/matches/[matchId]/rejection/route';
-import * as r18 from './cases/[caseId]/notes/route';
-import * as r19 from './cases/[caseId]/route';
-import * as r20 from './cases/[caseId]/str-report/xml/route';
-import * as r21 from './cases/route';
-import * as r22 from './cities/route';
-import * as r23 from './crm/webhook/health/route';
-import * as r24 from './crm/webhook/status/route';
-import * as r25 from './crm/webhook/test/route';
-import * as r26 from './docs/route';
-import * as r27 from './entities/[entityId]/addresses/route';
-import * as r28 from './entities/[entityId]/bank-accounts/route';
-import * as r29 from './entities/[entityId]/erasure-requests/cancel/route';
-import * as r30 from './entities/[entityId]/erasure-requests/route';
-import * as r31 from './entities/[entityId]/export/route';
-import * as r32 from './entities/[entityId]/identities/[identityId]/verification/route';
-import * as r33 from './entities/[entityId]/identities/route';
-import * as r34 from './entities/[entityId]/matches/route';
-import * as r35 from './entities/[entityId]/privacy/route';
-import * as r36 from './entities/[entityId]/route';
-import * as r37 from './entities/[entityId]/screen/route';
-import * as r38 from './entities/[entityId]/tags/[tagId]/route';
-import * as r39 from './entities/client/[entityId]/classification/route';
-import * as r40 from './entities/client/[entityId]/status/route';
-import * as r41 from './entities/client/bulk/route';
-import * as r42 from './entities/client/route';
-import * as r43 from './entities/export/route';
-import * as r44 from './entities/prospect/route';
-import * as r45 from './entities/route';
-import * as r46 from './entities/screening/route';
-import * as r47 from './entity-relationships/[relationshipId]/decision/route';
-import * as r48 from './entity-relationships/[relationshipId]/resend/route';
-import * as r49 from './entity-relationships/invite/route';
-import * as r50 from './health/route';
-import * as r51 from './jobs/[jobId]/route';
-import * as r52 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
-import * as r53 from './kyc/[kycId]/agreements/route';
-import * as r54 from './kyc/[kycId]/forms/[formId]/enable/route';
-import * as r55 from './kyc/[kycId]/forms/[formId]/submissions/route';
-import * as r56 from './kyc/[kycId]/questions/route';
-import * as r57 from './kyc/[kycId]/reviews/route';
-import * as r58 from './kyc/[kycId]/route';
-import * as r59 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
-import * as r60 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
-import * as r61 from './kyc-flows/[flowId]/forms/[formId]/route';
-import * as r62 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
-import * as r63 from './kyc-flows/[flowId]/forms/route';
-import * as r64 from './kyc-flows/[flowId]/route';
-import * as r65 from './kyc-flows/route';
-import * as r66 from './notes/route';
-import * as r67 from './openapi.json/route';
-import * as r68 from './relationship-confirmations/route';
-import * as r69 from './screening/search/route';
-import * as r70 from './tags/[tagId]/route';
-import * as r71 from './tags/route';
-import * as r72 from './tags/usage/route';
-import * as r73 from './transaction-rules/[ruleId]/backtest/route';
-import * as r74 from './transaction-rules/[ruleId]/route';
-import * as r75 from './transaction-rules/[ruleId]/status/route';
-import * as r76 from './transaction-rules/route';
-import * as r77 from './transaction-rules/templates/route';
-import * as r78 from './transactions/[transactionId]/route';
-import * as r79 from './transactions/route';
-import * as r80 from './users/[userId]/deactivate/route';
-import * as r81 from './users/[userId]/reactivate/route';
-import * as r82 from './users/[userId]/sign-out-everywhere/route';
-import * as r83 from './webhook-endpoint/disable/route';
-import * as r84 from './webhook-endpoint/enable/route';
-import * as r85 from './webhook-endpoint/handshake/route';
-import * as r86 from './webhook-endpoint/replay/route';
-import * as r87 from './webhook-endpoint/route';
+import * as r10 from './audit-events/actors/route';
+import * as r11 from './audit-events/export/route';
+import * as r12 from './audit-events/route';
+import * as r13 from './bank-accounts/manual/[accountId]/review/route';
+import * as r14 from './bank-accounts/manual/pending/route';
+import * as r15 from './cases/[caseId]/assignee/route';
+import * as r16 from './cases/[caseId]/disposition-decision/route';
+import * as r17 from './cases/[caseId]/disposition-proposal/route';
+import * as r18 from './cases/[caseId]/matches/[matchId]/approval/route';
+import * as r19 from './cases/[caseId]/matches/[matchId]/proposal/route';
+import * as r20 from './cases/[caseId]/matches/[matchId]/rejection/route';
+import * as r21 from './cases/[caseId]/notes/route';
+import * as r22 from './cases/[caseId]/route';
+import * as r23 from './cases/[caseId]/str-report/xml/route';
+import * as r24 from './cases/route';
+import * as r25 from './cities/route';
+import * as r26 from './crm/webhook/health/route';
+import * as r27 from './crm/webhook/status/route';
+import * as r28 from './crm/webhook/test/route';
+import * as r29 from './docs/route';
+import * as r30 from './entities/[entityId]/addresses/route';
+import * as r31 from './entities/[entityId]/bank-accounts/route';
+import * as r32 from './entities/[entityId]/erasure-requests/cancel/route';
+import * as r33 from './entities/[entityId]/erasure-requests/route';
+import * as r34 from './entities/[entityId]/export/route';
+import * as r35 from './entities/[entityId]/identities/[identityId]/verification/route';
+import * as r36 from './entities/[entityId]/identities/route';
+import * as r37 from './entities/[entityId]/matches/route';
+import * as r38 from './entities/[entityId]/privacy/route';
+import * as r39 from './entities/[entityId]/route';
+import * as r40 from './entities/[entityId]/screen/route';
+import * as r41 from './entities/[entityId]/tags/[tagId]/route';
+import * as r42 from './entities/client/[entityId]/classification/route';
+import * as r43 from './entities/client/[entityId]/status/route';
+import * as r44 from './entities/client/bulk/route';
+import * as r45 from './entities/client/route';
+import * as r46 from './entities/export/route';
+import * as r47 from './entities/prospect/route';
+import * as r48 from './entities/route';
+import * as r49 from './entities/screening/route';
+import * as r50 from './entity-relationships/[relationshipId]/decision/route';
+import * as r51 from './entity-relationships/[relationshipId]/resend/route';
+import * as r52 from './entity-relationships/invite/route';
+import * as r53 from './health/route';
+import * as r54 from './jobs/[jobId]/route';
+import * as r55 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
+import * as r56 from './kyc/[kycId]/agreements/route';
+import * as r57 from './kyc/[kycId]/forms/[formId]/enable/route';
+import * as r58 from './kyc/[kycId]/forms/[formId]/submissions/route';
+import * as r59 from './kyc/[kycId]/questions/route';
+import * as r60 from './kyc/[kycId]/reviews/route';
+import * as r61 from './kyc/[kycId]/route';
+import * as r62 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
+import * as r63 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
+import * as r64 from './kyc-flows/[flowId]/forms/[formId]/route';
+import * as r65 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
+import * as r66 from './kyc-flows/[flowId]/forms/route';
+import * as r67 from './kyc-flows/[flowId]/route';
+import * as r68 from './kyc-flows/route';
+import * as r69 from './notes/route';
+import * as r70 from './openapi.json/route';
+import * as r71 from './relationship-confirmations/route';
+import * as r72 from './screening/search/route';
+import * as r73 from './tags/[tagId]/route';
+import * as r74 from './tags/route';
+import * as r75 from './tags/usage/route';
+import * as r76 from './transaction-rules/[ruleId]/backtest/route';
+import * as r77 from './transaction-rules/[ruleId]/route';
+import * as r78 from './transaction-rules/[ruleId]/status/route';
+import * as r79 from './transaction-rules/route';
+import * as r80 from './transaction-rules/templates/route';
+import * as r81 from './transactions/[transactionId]/route';
+import * as r82 from './transactions/route';
+import * as r83 from './users/[userId]/deactivate/route';
+import * as r84 from './users/[userId]/reactivate/route';
+import * as r85 from './users/[userId]/sign-out-everywhere/route';
+import * as r86 from './webhook-endpoint/disable/route';
+import * as r87 from './webhook-endpoint/enable/route';
+import * as r88 from './webhook-endpoint/handshake/route';
+import * as r89 from './webhook-endpoint/replay/route';
+import * as r90 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/account/password', handlers: r0 },
@@ -101,84 +104,87 @@ export const ROUTES: RouteModule[] = [
   { path: '/attachments/{attachmentId}/content', handlers: r7 },
   { path: '/attachments/{attachmentId}', handlers: r8 },
   { path: '/attachments', handlers: r9 },
-  { path: '/bank-accounts/manual/{accountId}/review', handlers: r10 },
-  { path: '/bank-accounts/manual/pending', handlers: r11 },
-  { path: '/cases/{caseId}/assignee', handlers: r12 },
-  { path: '/cases/{caseId}/disposition-decision', handlers: r13 },
-  { path: '/cases/{caseId}/disposition-proposal', handlers: r14 },
-  { path: '/cases/{caseId}/matches/{matchId}/approval', handlers: r15 },
-  { path: '/cases/{caseId}/matches/{matchId}/proposal', handlers: r16 },
-  { path: '/cases/{caseId}/matches/{matchId}/rejection', handlers: r17 },
-  { path: '/cases/{caseId}/notes', handlers: r18 },
-  { path: '/cases/{caseId}', handlers: r19 },
-  { path: '/cases/{caseId}/str-report/xml', handlers: r20 },
-  { path: '/cases', handlers: r21 },
-  { path: '/cities', handlers: r22 },
-  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r23 },
-  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r24 },
-  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r25 },
-  { path: '/docs', handlers: r26 },
-  { path: '/entities/{entityId}/addresses', handlers: r27 },
-  { path: '/entities/{entityId}/bank-accounts', handlers: r28 },
-  { path: '/entities/{entityId}/erasure-requests/cancel', handlers: r29 },
-  { path: '/entities/{entityId}/erasure-requests', handlers: r30 },
-  { path: '/entities/{entityId}/export', handlers: r31 },
-  { path: '/entities/{entityId}/identities/{identityId}/verification', handlers: r32 },
-  { path: '/entities/{entityId}/identities', handlers: r33 },
-  { path: '/entities/{entityId}/matches', handlers: r34 },
-  { path: '/entities/{entityId}/privacy', handlers: r35 },
-  { path: '/entities/{entityId}', handlers: r36 },
-  { path: '/entities/{entityId}/screen', handlers: r37 },
-  { path: '/entities/{entityId}/tags/{tagId}', handlers: r38 },
-  { path: '/entities/client/{entityId}/classification', handlers: r39 },
-  { path: '/entities/client/{entityId}/status', handlers: r40 },
-  { path: '/entities/client/bulk', handlers: r41 },
-  { path: '/entities/client', handlers: r42 },
-  { path: '/entities/export', handlers: r43 },
-  { path: '/entities/prospect', handlers: r44 },
-  { path: '/entities', handlers: r45 },
-  { path: '/entities/screening', handlers: r46 },
-  { path: '/entity-relationships/{relationshipId}/decision', handlers: r47 },
-  { path: '/entity-relationships/{relationshipId}/resend', handlers: r48 },
-  { path: '/entity-relationships/invite', handlers: r49 },
-  { path: '/health', handlers: r50 },
-  { path: '/jobs/{jobId}', handlers: r51 },
-  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r52 },
-  { path: '/kyc/{kycId}/agreements', handlers: r53 },
-  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r54 },
-  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r55 },
-  { path: '/kyc/{kycId}/questions', handlers: r56 },
-  { path: '/kyc/{kycId}/reviews', handlers: r57 },
-  { path: '/kyc/{kycId}', handlers: r58 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r59 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r60 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r61 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r62 },
-  { path: '/kyc-flows/{flowId}/forms', handlers: r63 },
-  { path: '/kyc-flows/{flowId}', handlers: r64 },
-  { path: '/kyc-flows', handlers: r65 },
-  { path: '/notes', handlers: r66 },
-  { path: '/openapi.json', handlers: r67 },
-  { path: '/relationship-confirmations', handlers: r68 },
-  { path: '/screening/search', handlers: r69 },
-  { path: '/tags/{tagId}', handlers: r70 },
-  { path: '/tags', handlers: r71 },
-  { path: '/tags/usage', handlers: r72 },
-  { path: '/transaction-rules/{ruleId}/backtest', handlers: r73 },
-  { path: '/transaction-rules/{ruleId}', handlers: r74 },
-  { path: '/transaction-rules/{ruleId}/status', handlers: r75 },
-  { path: '/transaction-rules', handlers: r76 },
-  { path: '/transaction-rules/templates', handlers: r77 },
-  { path: '/transactions/{transactionId}', handlers: r78 },
-  { path: '/transactions', handlers: r79 },
-  { path: '/users/{userId}/deactivate', handlers: r80 },
-  { path: '/users/{userId}/reactivate', handlers: r81 },
-  { path: '/users/{userId}/sign-out-everywhere', handlers: r82 },
-  { path: '/webhook-endpoint/disable', handlers: r83 },
-  { path: '/webhook-endpoint/enable', handlers: r84 },
-  { path: '/webhook-endpoint/handshake', handlers: r85 },
-  { path: '/webhook-endpoint/replay', handlers: r86 },
-  { path: '/webhook-endpoint', handlers: r87 },
+  { path: '/audit-events/actors', handlers: r10 },
+  { path: '/audit-events/export', handlers: r11 },
+  { path: '/audit-events', handlers: r12 },
+  { path: '/bank-accounts/manual/{accountId}/review', handlers: r13 },
+  { path: '/bank-accounts/manual/pending', handlers: r14 },
+  { path: '/cases/{caseId}/assignee', handlers: r15 },
+  { path: '/cases/{caseId}/disposition-decision', handlers: r16 },
+  { path: '/cases/{caseId}/disposition-proposal', handlers: r17 },
+  { path: '/cases/{caseId}/matches/{matchId}/approval', handlers: r18 },
+  { path: '/cases/{caseId}/matches/{matchId}/proposal', handlers: r19 },
+  { path: '/cases/{caseId}/matches/{matchId}/rejection', handlers: r20 },
+  { path: '/cases/{caseId}/notes', handlers: r21 },
+  { path: '/cases/{caseId}', handlers: r22 },
+  { path: '/cases/{caseId}/str-report/xml', handlers: r23 },
+  { path: '/cases', handlers: r24 },
+  { path: '/cities', handlers: r25 },
+  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r26 },
+  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r27 },
+  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r28 },
+  { path: '/docs', handlers: r29 },
+  { path: '/entities/{entityId}/addresses', handlers: r30 },
+  { path: '/entities/{entityId}/bank-accounts', handlers: r31 },
+  { path: '/entities/{entityId}/erasure-requests/cancel', handlers: r32 },
+  { path: '/entities/{entityId}/erasure-requests', handlers: r33 },
+  { path: '/entities/{entityId}/export', handlers: r34 },
+  { path: '/entities/{entityId}/identities/{identityId}/verification', handlers: r35 },
+  { path: '/entities/{entityId}/identities', handlers: r36 },
+  { path: '/entities/{entityId}/matches', handlers: r37 },
+  { path: '/entities/{entityId}/privacy', handlers: r38 },
+  { path: '/entities/{entityId}', handlers: r39 },
+  { path: '/entities/{entityId}/screen', handlers: r40 },
+  { path: '/entities/{entityId}/tags/{tagId}', handlers: r41 },
+  { path: '/entities/client/{entityId}/classification', handlers: r42 },
+  { path: '/entities/client/{entityId}/status', handlers: r43 },
+  { path: '/entities/client/bulk', handlers: r44 },
+  { path: '/entities/client', handlers: r45 },
+  { path: '/entities/export', handlers: r46 },
+  { path: '/entities/prospect', handlers: r47 },
+  { path: '/entities', handlers: r48 },
+  { path: '/entities/screening', handlers: r49 },
+  { path: '/entity-relationships/{relationshipId}/decision', handlers: r50 },
+  { path: '/entity-relationships/{relationshipId}/resend', handlers: r51 },
+  { path: '/entity-relationships/invite', handlers: r52 },
+  { path: '/health', handlers: r53 },
+  { path: '/jobs/{jobId}', handlers: r54 },
+  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r55 },
+  { path: '/kyc/{kycId}/agreements', handlers: r56 },
+  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r57 },
+  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r58 },
+  { path: '/kyc/{kycId}/questions', handlers: r59 },
+  { path: '/kyc/{kycId}/reviews', handlers: r60 },
+  { path: '/kyc/{kycId}', handlers: r61 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r62 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r63 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r64 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r65 },
+  { path: '/kyc-flows/{flowId}/forms', handlers: r66 },
+  { path: '/kyc-flows/{flowId}', handlers: r67 },
+  { path: '/kyc-flows', handlers: r68 },
+  { path: '/notes', handlers: r69 },
+  { path: '/openapi.json', handlers: r70 },
+  { path: '/relationship-confirmations', handlers: r71 },
+  { path: '/screening/search', handlers: r72 },
+  { path: '/tags/{tagId}', handlers: r73 },
+  { path: '/tags', handlers: r74 },
+  { path: '/tags/usage', handlers: r75 },
+  { path: '/transaction-rules/{ruleId}/backtest', handlers: r76 },
+  { path: '/transaction-rules/{ruleId}', handlers: r77 },
+  { path: '/transaction-rules/{ruleId}/status', handlers: r78 },
+  { path: '/transaction-rules', handlers: r79 },
+  { path: '/transaction-rules/templates', handlers: r80 },
+  { path: '/transactions/{transactionId}', handlers: r81 },
+  { path: '/transactions', handlers: r82 },
+  { path: '/users/{userId}/deactivate', handlers: r83 },
+  { path: '/users/{userId}/reactivate', handlers: r84 },
+  { path: '/users/{userId}/sign-out-everywhere', handlers: r85 },
+  { path: '/webhook-endpoint/disable', handlers: r86 },
+  { path: '/webhook-endpoint/enable', handlers: r87 },
+  { path: '/webhook-endpoint/handshake', handlers: r88 },
+  { path: '/webhook-endpoint/replay', handlers: r89 },
+  { path: '/webhook-endpoint', handlers: r90 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
