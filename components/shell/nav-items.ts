@@ -4,6 +4,7 @@ import {
   KeyRound,
   Tags,
   ScrollText,
+  Settings,
   Landmark,
   LayoutDashboard,
   Network,
@@ -42,4 +43,5 @@ export const navItems: NavItem[] = [
   { href: '/admin/api-keys', labelKey: 'nav.apiKeys', roles: ['admin'], icon: KeyRound },
   { href: '/admin/tags', labelKey: 'nav.tags', roles: ['admin'], icon: Tags },
   { href: '/admin/audit', labelKey: 'nav.audit', roles: ['admin'], icon: ScrollText },
+  { href: '/admin/settings', labelKey: 'nav.settings', roles: ['admin'], icon: Settings },
 ];

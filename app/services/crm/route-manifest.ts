@@ -77,21 +77,22 @@ import * as r72 from './screening/search/route';
 import * as r73 from './tags/[tagId]/route';
 import * as r74 from './tags/route';
 import * as r75 from './tags/usage/route';
-import * as r76 from './transaction-rules/[ruleId]/backtest/route';
-import * as r77 from './transaction-rules/[ruleId]/route';
-import * as r78 from './transaction-rules/[ruleId]/status/route';
-import * as r79 from './transaction-rules/route';
-import * as r80 from './transaction-rules/templates/route';
-import * as r81 from './transactions/[transactionId]/route';
-import * as r82 from './transactions/route';
-import * as r83 from './users/[userId]/deactivate/route';
-import * as r84 from './users/[userId]/reactivate/route';
-import * as r85 from './users/[userId]/sign-out-everywhere/route';
-import * as r86 from './webhook-endpoint/disable/route';
-import * as r87 from './webhook-endpoint/enable/route';
-import * as r88 from './webhook-endpoint/handshake/route';
-import * as r89 from './webhook-endpoint/replay/route';
-import * as r90 from './webhook-endpoint/route';
+import * as r76 from './tenant-settings/route';
+import * as r77 from './transaction-rules/[ruleId]/backtest/route';
+import * as r78 from './transaction-rules/[ruleId]/route';
+import * as r79 from './transaction-rules/[ruleId]/status/route';
+import * as r80 from './transaction-rules/route';
+import * as r81 from './transaction-rules/templates/route';
+import * as r82 from './transactions/[transactionId]/route';
+import * as r83 from './transactions/route';
+import * as r84 from './users/[userId]/deactivate/route';
+import * as r85 from './users/[userId]/reactivate/route';
+import * as r86 from './users/[userId]/sign-out-everywhere/route';
+import * as r87 from './webhook-endpoint/disable/route';
+import * as r88 from './webhook-endpoint/enable/route';
+import * as r89 from './webhook-endpoint/handshake/route';
+import * as r90 from './webhook-endpoint/replay/route';
+import * as r91 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/account/password', handlers: r0 },
@@ -170,21 +171,22 @@ export const ROUTES: RouteModule[] = [
   { path: '/tags/{tagId}', handlers: r73 },
   { path: '/tags', handlers: r74 },
   { path: '/tags/usage', handlers: r75 },
-  { path: '/transaction-rules/{ruleId}/backtest', handlers: r76 },
-  { path: '/transaction-rules/{ruleId}', handlers: r77 },
-  { path: '/transaction-rules/{ruleId}/status', handlers: r78 },
-  { path: '/transaction-rules', handlers: r79 },
-  { path: '/transaction-rules/templates', handlers: r80 },
-  { path: '/transactions/{transactionId}', handlers: r81 },
-  { path: '/transactions', handlers: r82 },
-  { path: '/users/{userId}/deactivate', handlers: r83 },
-  { path: '/users/{userId}/reactivate', handlers: r84 },
-  { path: '/users/{userId}/sign-out-everywhere', handlers: r85 },
-  { path: '/webhook-endpoint/disable', handlers: r86 },
-  { path: '/webhook-endpoint/enable', handlers: r87 },
-  { path: '/webhook-endpoint/handshake', handlers: r88 },
-  { path: '/webhook-endpoint/replay', handlers: r89 },
-  { path: '/webhook-endpoint', handlers: r90 },
+  { path: '/tenant-settings', handlers: r76 },
+  { path: '/transaction-rules/{ruleId}/backtest', handlers: r77 },
+  { path: '/transaction-rules/{ruleId}', handlers: r78 },
+  { path: '/transaction-rules/{ruleId}/status', handlers: r79 },
+  { path: '/transaction-rules', handlers: r80 },
+  { path: '/transaction-rules/templates', handlers: r81 },
+  { path: '/transactions/{transactionId}', handlers: r82 },
+  { path: '/transactions', handlers: r83 },
+  { path: '/users/{userId}/deactivate', handlers: r84 },
+  { path: '/users/{userId}/reactivate', handlers: r85 },
+  { path: '/users/{userId}/sign-out-everywhere', handlers: r86 },
+  { path: '/webhook-endpoint/disable', handlers: r87 },
+  { path: '/webhook-endpoint/enable', handlers: r88 },
+  { path: '/webhook-endpoint/handshake', handlers: r89 },
+  { path: '/webhook-endpoint/replay', handlers: r90 },
+  { path: '/webhook-endpoint', handlers: r91 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
