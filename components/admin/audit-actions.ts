@@ -47,7 +47,7 @@ export const AUDIT_ACTION_FAMILIES: [string, string[]][] = [
   ['note', ['note.create']],
   ['transaction', ['transaction.create']],
   ['transactionAlert', ['transactionAlert.create', 'transactionAlert.assign']],
-  ['transactionRule', ['transactionRule.create', 'transactionRule.update']],
+  ['transactionRule', ['transactionRule.create', 'transactionRule.update', 'transactionRule.publish', 'transactionRule.deactivate']],
   ['bulk', ['bulk.create']],
   ['tag', ['tag.create', 'tag.update', 'tag.delete']],
   ['apiKey', ['apiKey.create', 'apiKey.revoke']],

@@ -22,7 +22,31 @@ type Page = z.infer<typeof auditPage>;
 type Actors = z.infer<typeof auditActorsResponse>['data'];
 const FILTERS = ['actorId', 'actorType', 'targetType', 'targetId', 'action', 'from', 'to'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-const TARGET_TYPES = ['Entity', 'Identity', 'BankAccount', 'Relationship', 'Kyc', 'Case', 'Transaction', 'Tag', 'ApiKey', 'User', 'Webhook', 'AuditLog'];
+const TARGET_TYPES = [
+  'Entity',
+  'Identity',
+  'BankAccount',
+  'Address',
+  'Attachment',
+  'Relationship',
+  'Kyc',
+  'KycFlow',
+  'KycForm',
+  'Match',
+  'Case',
+  'Note',
+  'Transaction',
+  'TransactionAlert',
+  'TransactionRule',
+  'BulkJob',
+  'ErasureRequest',
+  'Tag',
+  'ApiKey',
+  'User',
+  'WebhookEndpoint',
+  'Tenant',
+  'AuditLog',
+];
 
 /**
  * The tenant's audit log: filters in the address (kept on reload and when coming back), newest

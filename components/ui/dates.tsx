@@ -15,25 +15,25 @@ const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: '
 export function formatDay(locale: string, value: string): string {
   const date = parseApiDate(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, DAY).format(date);
+  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory-nu-latn`, DAY).format(date);
 }
 
 /** The same day in the Umm al-Qura calendar (the one Saudi records use). */
 export function formatHijri(locale: string, value: string): string {
   const date = parseApiDate(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(`${locale}-u-ca-islamic-umalqura`, DAY).format(date);
+  return new Intl.DateTimeFormat(`${locale}-u-ca-islamic-umalqura-nu-latn`, DAY).format(date);
 }
 
 /**
  * A moment in the tenant's time zone, with the zone shown (`24 Nov 2026, 23:40 GMT+3`): the one
- * formatter of times in the officer app. Digits follow the locale (Intl's default: Western in
- * English, Arabic-Indic in Arabic), as every number the app formats does.
+ * formatter of times in the officer app. Western digits in both languages (README, Language and
+ * direction), as identity numbers, IBANs and amounts are written.
  */
 export function formatDateTime(locale: string, value: string, timeZone = 'UTC'): string {
   const date = parseApiDate(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, {
+  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory-nu-latn`, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
