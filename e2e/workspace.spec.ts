@@ -227,6 +227,14 @@ for (const locale of ['en', 'ar'] as const) {
     await page.waitForLoadState('networkidle');
     await expectFitsWidth(page, `${locale} webhooks admin`);
     await snap(page, `${locale}-phone-webhooks`);
+    // Tenant administration (tags, audit log, settings; e2e/tenant-admin.spec.ts exercises them).
+    for (const name of ['tags', 'audit', 'settings']) {
+      await page.goto(`/${locale}/admin/${name}`);
+      await page.waitForLoadState('networkidle');
+      await expectFitsWidth(page, `${locale} admin ${name}`);
+      await snap(page, `${locale}-phone-admin-${name}`);
+      await expectAccessible(page);
+    }
   });
 }
 

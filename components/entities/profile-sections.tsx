@@ -10,6 +10,7 @@ import { DocumentPreview } from './document-preview';
 import { VerifyIdentity } from './verify-identity';
 import { AddIdentity } from './add-identity';
 import { ChangeClassification } from './change-classification';
+import { EntityTags } from './entity-tags';
 import { displayName } from './entity-types';
 import type { EntityProfile } from './profile-types';
 
@@ -277,7 +278,9 @@ export async function ProfileSections({
       </Card>
 
       <Card title={t('profile.tags')} id="tags">
-        {tags.length === 0 ? (
+        {canEdit ? (
+          <EntityTags entityId={entity.id} assigned={tags} />
+        ) : tags.length === 0 ? (
           <p className="text-sm text-slate-600">{t('profile.noTags')}</p>
         ) : (
           <ul className="flex flex-wrap gap-2">

@@ -2,6 +2,9 @@ import {
   Bell,
   ClipboardCheck,
   KeyRound,
+  Tags,
+  ScrollText,
+  Settings,
   Landmark,
   LayoutDashboard,
   Network,
@@ -38,4 +41,7 @@ export const navItems: NavItem[] = [
   { href: '/admin/users', labelKey: 'nav.users', roles: ['admin'], icon: UsersRound },
   { href: '/account', labelKey: 'nav.account', roles: ['admin', 'officer', 'rm'], icon: UserCog },
   { href: '/admin/api-keys', labelKey: 'nav.apiKeys', roles: ['admin'], icon: KeyRound },
+  { href: '/admin/tags', labelKey: 'nav.tags', roles: ['admin'], icon: Tags },
+  { href: '/admin/audit', labelKey: 'nav.audit', roles: ['admin'], icon: ScrollText },
+  { href: '/admin/settings', labelKey: 'nav.settings', roles: ['admin'], icon: Settings },
 ];

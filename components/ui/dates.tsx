@@ -1,3 +1,5 @@
+import { useTimeZone } from 'next-intl';
+
 /** `YYYY-MM-DD` or the API's `YYYY-MM-DD HH:mm:ss.SSS` / ISO strings (all UTC) → Date. */
 export function parseApiDate(value: string): Date | null {
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(value)
@@ -13,20 +15,33 @@ const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: '
 export function formatDay(locale: string, value: string): string {
   const date = parseApiDate(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, DAY).format(date);
+  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory-nu-latn`, DAY).format(date);
 }
 
 /** The same day in the Umm al-Qura calendar (the one Saudi records use). */
 export function formatHijri(locale: string, value: string): string {
   const date = parseApiDate(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(`${locale}-u-ca-islamic-umalqura`, DAY).format(date);
+  return new Intl.DateTimeFormat(`${locale}-u-ca-islamic-umalqura-nu-latn`, DAY).format(date);
 }
 
-export function formatDateTime(locale: string, value: string): string {
+/**
+ * A moment in the tenant's time zone, with the zone shown (`24 Nov 2026, 23:40 GMT+3`): the one
+ * formatter of times in the officer app. Western digits in both languages (README, Language and
+ * direction), as identity numbers, IBANs and amounts are written.
+ */
+export function formatDateTime(locale: string, value: string, timeZone = 'UTC'): string {
   const date = parseApiDate(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory-nu-latn`, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 /** A Gregorian date, with its Hijri equivalent beside it when the record keeps both calendars. */
@@ -44,7 +59,13 @@ export function DateText({ locale, value, hijri = false }: { locale: string; val
   );
 }
 
+/** A moment (API timestamp) in the tenant's time zone, zone shown; the zone comes from the request (next-intl). */
 export function DateTimeText({ locale, value }: { locale: string; value: string | null | undefined }) {
+  const timeZone = useTimeZone() ?? 'UTC';
   if (!value) return <span className="text-slate-500">—</span>;
-  return <time dateTime={value}>{formatDateTime(locale, value)}</time>;
+  return (
+    <time dateTime={value} data-time-zone={timeZone}>
+      {formatDateTime(locale, value, timeZone)}
+    </time>
+  );
 }

@@ -1,4 +1,7 @@
 import { formatDate } from '@/lib/core/format';
+import { csvCell } from '@/lib/core/csv';
+
+export { csvCell };
 import type { Actor } from '@/lib/audit/write-audit';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { withTenant } from '@/lib/db/tenant-tx';
@@ -29,17 +32,6 @@ const COLUMNS: [string, (e: EntityOut) => string | number | boolean | null | und
   ['createdAt', (e) => e.createdAt],
   ['id', (e) => e.id],
 ];
-
-/**
- * One CSV cell (RFC 4180 quoting). A text starting with `=`, `+`, `-`, `@`, tab or carriage return
- * is prefixed with `'` so a spreadsheet shows it instead of running it as a formula (CSV injection).
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /**
  * The filtered entity list (the same filters, search and order as GET /entities) as CSV, at most

@@ -40,3 +40,36 @@ export const createTagInput = z.object({
   scope: tagScope.default('Entity'),
 });
 export type CreateTagInput = z.input<typeof createTagInput>;
+
+export const tagEnvelope = z.object({ data: tagSchema }).meta({ id: 'TagEnvelope' });
+
+export const tagParams = z.object({ tagId: z.uuid() });
+
+export const entityTagParams = z.object({ entityId: z.uuid(), tagId: z.uuid() });
+
+/** Rename (either language) or re-scope a tag; at least one field. `nameAr: null` clears the Arabic name. */
+export const updateTagInput = z
+  .object({
+    nameEn: createTagInput.shape.nameEn.optional(),
+    nameAr: createTagInput.shape.nameAr.unwrap().nullable().optional(),
+    scope: tagScope.optional(),
+  })
+  .refine((body) => body.nameEn !== undefined || body.nameAr !== undefined || body.scope !== undefined, {
+    message: 'send at least one of nameEn, nameAr, scope',
+    path: ['nameEn'],
+  });
+export type UpdateTagInput = z.infer<typeof updateTagInput>;
+
+/** How many records carry a tag: the admin screen shows it, and a tag in use cannot be deleted. */
+export const tagUsageSchema = z
+  .object({
+    tagId: z.uuid(),
+    entities: z.number().int(),
+    transactions: z.number().int(),
+  })
+  .meta({ id: 'TagUsage' });
+export const tagUsageList = z.object({ data: z.array(tagUsageSchema) }).meta({ id: 'TagUsageList' });
+export type TagUsage = z.infer<typeof tagUsageSchema>;
+
+export const tagDeleted = z.object({ deleted: z.literal(true) }).meta({ id: 'TagDeleted' });
+export const entityTagChanged = z.object({ entityId: z.uuid(), tagId: z.uuid(), assigned: z.boolean() }).meta({ id: 'EntityTagChange' });

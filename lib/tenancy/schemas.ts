@@ -60,3 +60,59 @@ export const createdApiKeyResponse = z
   .object({ data: apiKeySchema.extend({ apiKey: z.string().meta({ description: 'The whole key, shown only in this answer.' }) }) })
   .meta({ id: 'CreatedApiKey' });
 export const apiKeyParams = z.object({ apiKeyId: z.uuid() });
+
+/** True for an IANA zone name this runtime knows (`Asia/Riyadh`, `UTC`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name);
+  } catch {
+    return false;
+  }
+}
+
+const percent = z.number().min(0).max(100);
+const quota = z.number().int().min(0).max(1_000_000_000);
+
+/**
+ * A tenant's settings, each kept where its service reads it: the bulk quota (Tenant.entityQuota*,
+ * as `tenant:quota` sets), screening thresholds (Tenant.screeningConfig, percentages), KYC risk
+ * thresholds (KycSettings), the beneficial-ownership threshold and default language (Tenant, as
+ * `tenant:relationships` sets) and the time zone (Tenant.timeZone).
+ */
+export const tenantSettingsSchema = z
+  .object({
+    quota: z.object({ soft: z.number().int(), hard: z.number().int(), entities: z.number().int().meta({ description: 'Entities held now.' }) }),
+    screening: z
+      .object({ review: z.number(), autoMatch: z.number() })
+      .meta({ description: 'Percentages: a match at or above review is shown, at or above autoMatch is AutoMatch.' }),
+    kycRisk: z.object({ mediumFrom: z.number(), highFrom: z.number() }).meta({ description: 'Low < mediumFrom ≤ Medium < highFrom ≤ High.' }),
+    uboThreshold: z.number(),
+    defaultLanguage: z.enum(['en', 'ar']),
+    timeZone: z.string(),
+  })
+  .meta({ id: 'TenantSettings' });
+export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+export const tenantSettingsEnvelope = z.object({ data: tenantSettingsSchema }).meta({ id: 'TenantSettingsEnvelope' });
+
+export const updateTenantSettingsInput = z
+  .object({
+    quota: z
+      .object({ soft: quota, hard: quota })
+      .refine((q) => q.soft <= q.hard, { path: ['soft'], message: 'the soft threshold cannot exceed the hard one' })
+      .optional(),
+    screening: z
+      .object({ review: percent.min(1), autoMatch: percent.min(1) })
+      .refine((s) => s.review <= s.autoMatch, { path: ['autoMatch'], message: 'must not be below review' })
+      .optional(),
+    kycRisk: z
+      .object({ mediumFrom: percent, highFrom: percent })
+      .refine((k) => k.mediumFrom < k.highFrom, { path: ['highFrom'], message: 'must be above mediumFrom' })
+      .optional(),
+    uboThreshold: z.number().gt(0).max(100).optional(),
+    defaultLanguage: z.enum(['en', 'ar']).optional(),
+    timeZone: z.string().trim().max(64).refine(isTimeZone, 'not a known IANA time zone (e.g. Asia/Riyadh)').optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateTenantSettings' });
+export type UpdateTenantSettingsInput = z.infer<typeof updateTenantSettingsInput>;

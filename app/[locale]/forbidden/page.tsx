@@ -1,20 +1,13 @@
-import { ShieldAlert } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
-import { buttonClass } from '@/components/ui/button';
+import { forbidden } from 'next/navigation';
+import { setRequestLocale } from 'next-intl/server';
 
+/**
+ * Where a page guard sends a signed-in user whose role may not open a page (lib/auth/session.ts):
+ * forbidden() renders app/[locale]/forbidden.tsx with HTTP 403, so the answer's status says what
+ * the screen says.
+ */
 export default async function ForbiddenPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('forbidden');
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center" data-testid="forbidden">
-      <ShieldAlert aria-hidden className="size-10 text-red-700" />
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <p className="max-w-md text-slate-700">{t('description')}</p>
-      <Link href="/dashboard" className={buttonClass('secondary')}>
-        {t('back')}
-      </Link>
-    </main>
-  );
+  forbidden();
 }

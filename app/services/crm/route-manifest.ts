@@ -11,84 +11,91 @@ import * as r6 from './api-keys/route';
 import * as r7 from './attachments/[attachmentId]/content/route';
 import * as r8 from './attachments/[attachmentId]/route';
 import * as r9 from './attachments/route';
-import * as r10 from './bank-accounts/manual/[accountId]/review/route';
-import * as r11 from './bank-accounts/manual/pending/route';
-import * as r12 from './cases/[caseId]/assignee/route';
-import * as r13 from './cases/[caseId]/attachments/[attachmentId]/content/route';
-import * as r14 from './cases/[caseId]/attachments/route';
-import * as r15 from './cases/[caseId]/disposition-decision/route';
-import * as r16 from './cases/[caseId]/disposition-proposal/route';
-import * as r17 from './cases/[caseId]/matches/[matchId]/approval/route';
-import * as r18 from './cases/[caseId]/matches/[matchId]/proposal/route';
-import * as r19 from './cases/[caseId]/matches/[matchId]/rejection/route';
-import * as r20 from './cases/[caseId]/notes/route';
-import * as r21 from './cases/[caseId]/route';
-import * as r22 from './cases/[caseId]/str-report/pdf/route';
-import * as r23 from './cases/[caseId]/str-report/xml/route';
-import * as r24 from './cases/route';
-import * as r25 from './cities/route';
-import * as r26 from './crm/webhook/health/route';
-import * as r27 from './crm/webhook/status/route';
-import * as r28 from './crm/webhook/test/route';
-import * as r29 from './docs/route';
-import * as r30 from './entities/[entityId]/addresses/route';
-import * as r31 from './entities/[entityId]/bank-accounts/route';
-import * as r32 from './entities/[entityId]/erasure-requests/cancel/route';
-import * as r33 from './entities/[entityId]/erasure-requests/route';
-import * as r34 from './entities/[entityId]/export/route';
-import * as r35 from './entities/[entityId]/identities/[identityId]/verification/route';
-import * as r36 from './entities/[entityId]/identities/route';
-import * as r37 from './entities/[entityId]/matches/route';
-import * as r38 from './entities/[entityId]/privacy/route';
-import * as r39 from './entities/[entityId]/route';
-import * as r40 from './entities/[entityId]/screen/route';
-import * as r41 from './entities/client/[entityId]/classification/route';
-import * as r42 from './entities/client/[entityId]/status/route';
-import * as r43 from './entities/client/bulk/route';
-import * as r44 from './entities/client/route';
-import * as r45 from './entities/export/route';
-import * as r46 from './entities/prospect/route';
-import * as r47 from './entities/route';
-import * as r48 from './entities/screening/route';
-import * as r49 from './entity-relationships/[relationshipId]/decision/route';
-import * as r50 from './entity-relationships/[relationshipId]/resend/route';
-import * as r51 from './entity-relationships/invite/route';
-import * as r52 from './health/route';
-import * as r53 from './jobs/[jobId]/route';
-import * as r54 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
-import * as r55 from './kyc/[kycId]/agreements/route';
-import * as r56 from './kyc/[kycId]/forms/[formId]/enable/route';
-import * as r57 from './kyc/[kycId]/forms/[formId]/submissions/route';
-import * as r58 from './kyc/[kycId]/questions/route';
-import * as r59 from './kyc/[kycId]/reviews/route';
-import * as r60 from './kyc/[kycId]/route';
-import * as r61 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
-import * as r62 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
-import * as r63 from './kyc-flows/[flowId]/forms/[formId]/route';
-import * as r64 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
-import * as r65 from './kyc-flows/[flowId]/forms/route';
-import * as r66 from './kyc-flows/[flowId]/route';
-import * as r67 from './kyc-flows/route';
-import * as r68 from './notes/route';
-import * as r69 from './openapi.json/route';
-import * as r70 from './relationship-confirmations/route';
-import * as r71 from './screening/search/route';
-import * as r72 from './tags/route';
-import * as r73 from './transaction-rules/[ruleId]/backtest/route';
-import * as r74 from './transaction-rules/[ruleId]/route';
-import * as r75 from './transaction-rules/[ruleId]/status/route';
-import * as r76 from './transaction-rules/route';
-import * as r77 from './transaction-rules/templates/route';
-import * as r78 from './transactions/[transactionId]/route';
-import * as r79 from './transactions/route';
-import * as r80 from './users/[userId]/deactivate/route';
-import * as r81 from './users/[userId]/reactivate/route';
-import * as r82 from './users/[userId]/sign-out-everywhere/route';
-import * as r83 from './webhook-endpoint/disable/route';
-import * as r84 from './webhook-endpoint/enable/route';
-import * as r85 from './webhook-endpoint/handshake/route';
-import * as r86 from './webhook-endpoint/replay/route';
-import * as r87 from './webhook-endpoint/route';
+import * as r10 from './audit-events/actors/route';
+import * as r11 from './audit-events/export/route';
+import * as r12 from './audit-events/route';
+import * as r13 from './bank-accounts/manual/[accountId]/review/route';
+import * as r14 from './bank-accounts/manual/pending/route';
+import * as r15 from './cases/[caseId]/assignee/route';
+import * as r16 from './cases/[caseId]/attachments/[attachmentId]/content/route';
+import * as r17 from './cases/[caseId]/attachments/route';
+import * as r18 from './cases/[caseId]/disposition-decision/route';
+import * as r19 from './cases/[caseId]/disposition-proposal/route';
+import * as r20 from './cases/[caseId]/matches/[matchId]/approval/route';
+import * as r21 from './cases/[caseId]/matches/[matchId]/proposal/route';
+import * as r22 from './cases/[caseId]/matches/[matchId]/rejection/route';
+import * as r23 from './cases/[caseId]/notes/route';
+import * as r24 from './cases/[caseId]/route';
+import * as r25 from './cases/[caseId]/str-report/pdf/route';
+import * as r26 from './cases/[caseId]/str-report/xml/route';
+import * as r27 from './cases/route';
+import * as r28 from './cities/route';
+import * as r29 from './crm/webhook/health/route';
+import * as r30 from './crm/webhook/status/route';
+import * as r31 from './crm/webhook/test/route';
+import * as r32 from './docs/route';
+import * as r33 from './entities/[entityId]/addresses/route';
+import * as r34 from './entities/[entityId]/bank-accounts/route';
+import * as r35 from './entities/[entityId]/erasure-requests/cancel/route';
+import * as r36 from './entities/[entityId]/erasure-requests/route';
+import * as r37 from './entities/[entityId]/export/route';
+import * as r38 from './entities/[entityId]/identities/[identityId]/verification/route';
+import * as r39 from './entities/[entityId]/identities/route';
+import * as r40 from './entities/[entityId]/matches/route';
+import * as r41 from './entities/[entityId]/privacy/route';
+import * as r42 from './entities/[entityId]/route';
+import * as r43 from './entities/[entityId]/screen/route';
+import * as r44 from './entities/[entityId]/tags/[tagId]/route';
+import * as r45 from './entities/client/[entityId]/classification/route';
+import * as r46 from './entities/client/[entityId]/status/route';
+import * as r47 from './entities/client/bulk/route';
+import * as r48 from './entities/client/route';
+import * as r49 from './entities/export/route';
+import * as r50 from './entities/prospect/route';
+import * as r51 from './entities/route';
+import * as r52 from './entities/screening/route';
+import * as r53 from './entity-relationships/[relationshipId]/decision/route';
+import * as r54 from './entity-relationships/[relationshipId]/resend/route';
+import * as r55 from './entity-relationships/invite/route';
+import * as r56 from './health/route';
+import * as r57 from './jobs/[jobId]/route';
+import * as r58 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
+import * as r59 from './kyc/[kycId]/agreements/route';
+import * as r60 from './kyc/[kycId]/forms/[formId]/enable/route';
+import * as r61 from './kyc/[kycId]/forms/[formId]/submissions/route';
+import * as r62 from './kyc/[kycId]/questions/route';
+import * as r63 from './kyc/[kycId]/reviews/route';
+import * as r64 from './kyc/[kycId]/route';
+import * as r65 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
+import * as r66 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
+import * as r67 from './kyc-flows/[flowId]/forms/[formId]/route';
+import * as r68 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
+import * as r69 from './kyc-flows/[flowId]/forms/route';
+import * as r70 from './kyc-flows/[flowId]/route';
+import * as r71 from './kyc-flows/route';
+import * as r72 from './notes/route';
+import * as r73 from './openapi.json/route';
+import * as r74 from './relationship-confirmations/route';
+import * as r75 from './screening/search/route';
+import * as r76 from './tags/[tagId]/route';
+import * as r77 from './tags/route';
+import * as r78 from './tags/usage/route';
+import * as r79 from './tenant-settings/route';
+import * as r80 from './transaction-rules/[ruleId]/backtest/route';
+import * as r81 from './transaction-rules/[ruleId]/route';
+import * as r82 from './transaction-rules/[ruleId]/status/route';
+import * as r83 from './transaction-rules/route';
+import * as r84 from './transaction-rules/templates/route';
+import * as r85 from './transactions/[transactionId]/route';
+import * as r86 from './transactions/route';
+import * as r87 from './users/[userId]/deactivate/route';
+import * as r88 from './users/[userId]/reactivate/route';
+import * as r89 from './users/[userId]/sign-out-everywhere/route';
+import * as r90 from './webhook-endpoint/disable/route';
+import * as r91 from './webhook-endpoint/enable/route';
+import * as r92 from './webhook-endpoint/handshake/route';
+import * as r93 from './webhook-endpoint/replay/route';
+import * as r94 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/account/password', handlers: r0 },
@@ -101,84 +108,91 @@ export const ROUTES: RouteModule[] = [
   { path: '/attachments/{attachmentId}/content', handlers: r7 },
   { path: '/attachments/{attachmentId}', handlers: r8 },
   { path: '/attachments', handlers: r9 },
-  { path: '/bank-accounts/manual/{accountId}/review', handlers: r10 },
-  { path: '/bank-accounts/manual/pending', handlers: r11 },
-  { path: '/cases/{caseId}/assignee', handlers: r12 },
-  { path: '/cases/{caseId}/attachments/{attachmentId}/content', handlers: r13 },
-  { path: '/cases/{caseId}/attachments', handlers: r14 },
-  { path: '/cases/{caseId}/disposition-decision', handlers: r15 },
-  { path: '/cases/{caseId}/disposition-proposal', handlers: r16 },
-  { path: '/cases/{caseId}/matches/{matchId}/approval', handlers: r17 },
-  { path: '/cases/{caseId}/matches/{matchId}/proposal', handlers: r18 },
-  { path: '/cases/{caseId}/matches/{matchId}/rejection', handlers: r19 },
-  { path: '/cases/{caseId}/notes', handlers: r20 },
-  { path: '/cases/{caseId}', handlers: r21 },
-  { path: '/cases/{caseId}/str-report/pdf', handlers: r22 },
-  { path: '/cases/{caseId}/str-report/xml', handlers: r23 },
-  { path: '/cases', handlers: r24 },
-  { path: '/cities', handlers: r25 },
-  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r26 },
-  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r27 },
-  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r28 },
-  { path: '/docs', handlers: r29 },
-  { path: '/entities/{entityId}/addresses', handlers: r30 },
-  { path: '/entities/{entityId}/bank-accounts', handlers: r31 },
-  { path: '/entities/{entityId}/erasure-requests/cancel', handlers: r32 },
-  { path: '/entities/{entityId}/erasure-requests', handlers: r33 },
-  { path: '/entities/{entityId}/export', handlers: r34 },
-  { path: '/entities/{entityId}/identities/{identityId}/verification', handlers: r35 },
-  { path: '/entities/{entityId}/identities', handlers: r36 },
-  { path: '/entities/{entityId}/matches', handlers: r37 },
-  { path: '/entities/{entityId}/privacy', handlers: r38 },
-  { path: '/entities/{entityId}', handlers: r39 },
-  { path: '/entities/{entityId}/screen', handlers: r40 },
-  { path: '/entities/client/{entityId}/classification', handlers: r41 },
-  { path: '/entities/client/{entityId}/status', handlers: r42 },
-  { path: '/entities/client/bulk', handlers: r43 },
-  { path: '/entities/client', handlers: r44 },
-  { path: '/entities/export', handlers: r45 },
-  { path: '/entities/prospect', handlers: r46 },
-  { path: '/entities', handlers: r47 },
-  { path: '/entities/screening', handlers: r48 },
-  { path: '/entity-relationships/{relationshipId}/decision', handlers: r49 },
-  { path: '/entity-relationships/{relationshipId}/resend', handlers: r50 },
-  { path: '/entity-relationships/invite', handlers: r51 },
-  { path: '/health', handlers: r52 },
-  { path: '/jobs/{jobId}', handlers: r53 },
-  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r54 },
-  { path: '/kyc/{kycId}/agreements', handlers: r55 },
-  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r56 },
-  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r57 },
-  { path: '/kyc/{kycId}/questions', handlers: r58 },
-  { path: '/kyc/{kycId}/reviews', handlers: r59 },
-  { path: '/kyc/{kycId}', handlers: r60 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r61 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r62 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r63 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r64 },
-  { path: '/kyc-flows/{flowId}/forms', handlers: r65 },
-  { path: '/kyc-flows/{flowId}', handlers: r66 },
-  { path: '/kyc-flows', handlers: r67 },
-  { path: '/notes', handlers: r68 },
-  { path: '/openapi.json', handlers: r69 },
-  { path: '/relationship-confirmations', handlers: r70 },
-  { path: '/screening/search', handlers: r71 },
-  { path: '/tags', handlers: r72 },
-  { path: '/transaction-rules/{ruleId}/backtest', handlers: r73 },
-  { path: '/transaction-rules/{ruleId}', handlers: r74 },
-  { path: '/transaction-rules/{ruleId}/status', handlers: r75 },
-  { path: '/transaction-rules', handlers: r76 },
-  { path: '/transaction-rules/templates', handlers: r77 },
-  { path: '/transactions/{transactionId}', handlers: r78 },
-  { path: '/transactions', handlers: r79 },
-  { path: '/users/{userId}/deactivate', handlers: r80 },
-  { path: '/users/{userId}/reactivate', handlers: r81 },
-  { path: '/users/{userId}/sign-out-everywhere', handlers: r82 },
-  { path: '/webhook-endpoint/disable', handlers: r83 },
-  { path: '/webhook-endpoint/enable', handlers: r84 },
-  { path: '/webhook-endpoint/handshake', handlers: r85 },
-  { path: '/webhook-endpoint/replay', handlers: r86 },
-  { path: '/webhook-endpoint', handlers: r87 },
+  { path: '/audit-events/actors', handlers: r10 },
+  { path: '/audit-events/export', handlers: r11 },
+  { path: '/audit-events', handlers: r12 },
+  { path: '/bank-accounts/manual/{accountId}/review', handlers: r13 },
+  { path: '/bank-accounts/manual/pending', handlers: r14 },
+  { path: '/cases/{caseId}/assignee', handlers: r15 },
+  { path: '/cases/{caseId}/attachments/{attachmentId}/content', handlers: r16 },
+  { path: '/cases/{caseId}/attachments', handlers: r17 },
+  { path: '/cases/{caseId}/disposition-decision', handlers: r18 },
+  { path: '/cases/{caseId}/disposition-proposal', handlers: r19 },
+  { path: '/cases/{caseId}/matches/{matchId}/approval', handlers: r20 },
+  { path: '/cases/{caseId}/matches/{matchId}/proposal', handlers: r21 },
+  { path: '/cases/{caseId}/matches/{matchId}/rejection', handlers: r22 },
+  { path: '/cases/{caseId}/notes', handlers: r23 },
+  { path: '/cases/{caseId}', handlers: r24 },
+  { path: '/cases/{caseId}/str-report/pdf', handlers: r25 },
+  { path: '/cases/{caseId}/str-report/xml', handlers: r26 },
+  { path: '/cases', handlers: r27 },
+  { path: '/cities', handlers: r28 },
+  { path: '/crm/webhook/health', alsoAt: '/crm/webhook/health', handlers: r29 },
+  { path: '/crm/webhook/status', alsoAt: '/crm/webhook/status', handlers: r30 },
+  { path: '/crm/webhook/test', alsoAt: '/crm/webhook/test', handlers: r31 },
+  { path: '/docs', handlers: r32 },
+  { path: '/entities/{entityId}/addresses', handlers: r33 },
+  { path: '/entities/{entityId}/bank-accounts', handlers: r34 },
+  { path: '/entities/{entityId}/erasure-requests/cancel', handlers: r35 },
+  { path: '/entities/{entityId}/erasure-requests', handlers: r36 },
+  { path: '/entities/{entityId}/export', handlers: r37 },
+  { path: '/entities/{entityId}/identities/{identityId}/verification', handlers: r38 },
+  { path: '/entities/{entityId}/identities', handlers: r39 },
+  { path: '/entities/{entityId}/matches', handlers: r40 },
+  { path: '/entities/{entityId}/privacy', handlers: r41 },
+  { path: '/entities/{entityId}', handlers: r42 },
+  { path: '/entities/{entityId}/screen', handlers: r43 },
+  { path: '/entities/{entityId}/tags/{tagId}', handlers: r44 },
+  { path: '/entities/client/{entityId}/classification', handlers: r45 },
+  { path: '/entities/client/{entityId}/status', handlers: r46 },
+  { path: '/entities/client/bulk', handlers: r47 },
+  { path: '/entities/client', handlers: r48 },
+  { path: '/entities/export', handlers: r49 },
+  { path: '/entities/prospect', handlers: r50 },
+  { path: '/entities', handlers: r51 },
+  { path: '/entities/screening', handlers: r52 },
+  { path: '/entity-relationships/{relationshipId}/decision', handlers: r53 },
+  { path: '/entity-relationships/{relationshipId}/resend', handlers: r54 },
+  { path: '/entity-relationships/invite', handlers: r55 },
+  { path: '/health', handlers: r56 },
+  { path: '/jobs/{jobId}', handlers: r57 },
+  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r58 },
+  { path: '/kyc/{kycId}/agreements', handlers: r59 },
+  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r60 },
+  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r61 },
+  { path: '/kyc/{kycId}/questions', handlers: r62 },
+  { path: '/kyc/{kycId}/reviews', handlers: r63 },
+  { path: '/kyc/{kycId}', handlers: r64 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r65 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r66 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r67 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r68 },
+  { path: '/kyc-flows/{flowId}/forms', handlers: r69 },
+  { path: '/kyc-flows/{flowId}', handlers: r70 },
+  { path: '/kyc-flows', handlers: r71 },
+  { path: '/notes', handlers: r72 },
+  { path: '/openapi.json', handlers: r73 },
+  { path: '/relationship-confirmations', handlers: r74 },
+  { path: '/screening/search', handlers: r75 },
+  { path: '/tags/{tagId}', handlers: r76 },
+  { path: '/tags', handlers: r77 },
+  { path: '/tags/usage', handlers: r78 },
+  { path: '/tenant-settings', handlers: r79 },
+  { path: '/transaction-rules/{ruleId}/backtest', handlers: r80 },
+  { path: '/transaction-rules/{ruleId}', handlers: r81 },
+  { path: '/transaction-rules/{ruleId}/status', handlers: r82 },
+  { path: '/transaction-rules', handlers: r83 },
+  { path: '/transaction-rules/templates', handlers: r84 },
+  { path: '/transactions/{transactionId}', handlers: r85 },
+  { path: '/transactions', handlers: r86 },
+  { path: '/users/{userId}/deactivate', handlers: r87 },
+  { path: '/users/{userId}/reactivate', handlers: r88 },
+  { path: '/users/{userId}/sign-out-everywhere', handlers: r89 },
+  { path: '/webhook-endpoint/disable', handlers: r90 },
+  { path: '/webhook-endpoint/enable', handlers: r91 },
+  { path: '/webhook-endpoint/handshake', handlers: r92 },
+  { path: '/webhook-endpoint/replay', handlers: r93 },
+  { path: '/webhook-endpoint', handlers: r94 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;

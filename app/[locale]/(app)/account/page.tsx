@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations, getTimeZone } from 'next-intl/server';
 import { requireUser } from '@/lib/auth/session';
 import { listOpenUserSessions, sessionLimits } from '@/lib/tenancy/user-sessions';
 import { formatTimestamp } from '@/lib/core/format';
@@ -23,7 +23,8 @@ export default async function AccountPage() {
   const t = await getTranslations('account');
   const sessions = await listOpenUserSessions({ userId: user.id });
   const { idleMs, maxMs } = sessionLimits();
-  const when = (date: Date) => formatDateTime(locale, formatTimestamp(date));
+  const timeZone = await getTimeZone();
+  const when = (date: Date) => formatDateTime(locale, formatTimestamp(date), timeZone);
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
