@@ -41,7 +41,7 @@ export const navItems: NavItem[] = [
   { href: '/admin/users', labelKey: 'nav.users', roles: ['admin'], icon: UsersRound },
   { href: '/account', labelKey: 'nav.account', roles: ['admin', 'officer', 'rm'], icon: UserCog },
   { href: '/admin/api-keys', labelKey: 'nav.apiKeys', roles: ['admin'], icon: KeyRound },
-  { href: '/admin/tags', labelKey: 'nav.tags', roles: ['admin'], icon: Tags },
+  { href: '/admin/tags', labelKey: 'nav.tags', roles: ['admin', 'officer'], icon: Tags },
   { href: '/admin/audit', labelKey: 'nav.audit', roles: ['admin'], icon: ScrollText },
   { href: '/admin/settings', labelKey: 'nav.settings', roles: ['admin'], icon: Settings },
 ];

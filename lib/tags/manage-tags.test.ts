@@ -116,7 +116,7 @@ describe('tag administration (tenant administrators)', () => {
     expect(wrongScope.status).toBe(400);
   });
 
-  it('as an attacker: officers and RMs cannot manage tags (403), an API key cannot (401), another tenant’s tag or entity is 404', async () => {
+  it('as an attacker: RMs cannot manage tags (403), an API key cannot (401), another tenant’s tag or entity is 404 even to an officer', async () => {
     const t = await createTestTenant();
     const other = await createTestTenant();
     const officer = await createOfficer(t, 'officer');
@@ -124,7 +124,13 @@ describe('tag administration (tenant administrators)', () => {
     const otherAdmin = await createOfficer(other, 'admin');
     const theirs = (await callRoute(createRoute, 'POST', '/services/crm/tags', { headers: otherAdmin.headers, body: { nameEn: 'Theirs' } })).body.data;
     const theirEntity = await createTestEntity(other.id);
-    for (const who of [officer, rm]) {
+    // Officers create and manage tags (decisions.md: "created by officers"), only their tenant's.
+    expect((await callRoute(createRoute, 'POST', '/services/crm/tags', { headers: officer.headers, body: { nameEn: 'Officer made' } })).status).toBe(201);
+    expect(
+      (await callRoute(updateRoute, 'PATCH', tagPath(theirs.id), { headers: officer.headers, params: { tagId: theirs.id }, body: { nameEn: 'x' } })).status,
+    ).toBe(404);
+    expect((await callRoute(deleteRoute, 'DELETE', tagPath(theirs.id), { headers: officer.headers, params: { tagId: theirs.id } })).status).toBe(404);
+    for (const who of [rm]) {
       expect((await callRoute(createRoute, 'POST', '/services/crm/tags', { headers: who.headers, body: { nameEn: 'Mine' } })).status).toBe(403);
       expect(
         (await callRoute(updateRoute, 'PATCH', tagPath(theirs.id), { headers: who.headers, params: { tagId: theirs.id }, body: { nameEn: 'x' } })).status,

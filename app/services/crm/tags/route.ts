@@ -8,19 +8,19 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   GET: apiRoute({
     summary: 'List tags',
     description:
-      "All of the tenant's tags (by English name), optionally of one `scope`. Tags are created by tenant administrators in the officer app (and `npm run crm -- tag:create`).",
+      "All of the tenant's tags (by English name), optionally of one `scope`. Tags are created by compliance officers and administrators in the officer app (and `npm run crm -- tag:create`).",
     auth: ['apiKey', 'session'],
     query: listTagsQuery,
     response: listTagsResponse,
     handler: ({ auth, query }) => listTags({ tenantId: auth.tenantId, scope: query.scope }),
   }),
-  // POST /services/crm/tags – create a tag (tenant administrators, officer app)
+  // POST /services/crm/tags – create a tag (officers and administrators, officer app)
   POST: apiRoute({
     summary: 'Create a tag',
     description:
       'Answers 201 with `{data: Tag}`. `scope` defaults to `Entity`; the same English name twice in one scope is 409 CONFLICT. Audited as `tag.create`. Officer sessions with the admin role only.',
     auth: 'session',
-    roles: ['admin'],
+    roles: ['admin', 'officer'],
     body: createTagInput,
     response: tagEnvelope,
     status: 201,

@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function TagsPage() {
-  await requireUser({ roles: ['admin'] });
+  await requireUser({ roles: ['admin', 'officer'] });
   const t = await getTranslations('tagsAdmin');
   return (
     <>

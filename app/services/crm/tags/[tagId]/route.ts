@@ -11,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
       'The scope of a tag that records still carry cannot change (409 TAG_IN_USE); a name already used in the scope is 409 CONFLICT. ' +
       "Unknown or another tenant's tag → 404. Audited as `tag.update` with before and after. Officer sessions with the admin role only.",
     auth: 'session',
-    roles: ['admin'],
+    roles: ['admin', 'officer'],
     params: tagParams,
     body: updateTagInput,
     response: tagEnvelope,
@@ -25,7 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
       'Only a tag that no entity or transaction carries can be deleted; otherwise 409 TAG_IN_USE and nothing changes (take the tag off those records first). ' +
       "Unknown or another tenant's tag → 404. Audited as `tag.delete`. Officer sessions with the admin role only.",
     auth: 'session',
-    roles: ['admin'],
+    roles: ['admin', 'officer'],
     params: tagParams,
     response: tagDeleted,
     errors: ['TAG_IN_USE'],

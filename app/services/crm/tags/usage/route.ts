@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     description:
       "For each of the tenant's tags, how many entities and transactions carry it (a tag in use cannot be deleted). Officer sessions with the admin role only.",
     auth: 'session',
-    roles: ['admin'],
+    roles: ['admin', 'officer'],
     response: tagUsageList,
     handler: ({ auth }) => listTagUsage({ tenantId: auth.tenantId }),
   }),
