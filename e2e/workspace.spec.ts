@@ -244,6 +244,8 @@ for (const locale of ['en', 'ar'] as const) {
     const ar = locale === 'ar';
     await signIn(page, USERS.platform, locale);
     await page.goto(`/${locale}/admin/api-keys`);
+    // The list is drawn by the client: once it shows, the form is hydrated and typing reaches React.
+    await expect(page.getByTestId('api-keys')).toBeVisible();
     const label = `ERP ${locale} ${Date.now().toString().slice(-5)}`;
     await page.getByLabel(ar ? 'الوصف' : 'Label', { exact: true }).fill(label);
     await page.getByRole('button', { name: ar ? 'إنشاء مفتاح' : 'Create key' }).click();
