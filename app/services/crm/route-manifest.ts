@@ -68,24 +68,29 @@ import * as r63 from './kyc-flows/[flowId]/route';
 import * as r64 from './kyc-flows/route';
 import * as r65 from './notes/route';
 import * as r66 from './openapi.json/route';
-import * as r67 from './relationship-confirmations/route';
-import * as r68 from './screening/search/route';
-import * as r69 from './tags/route';
-import * as r70 from './transaction-rules/[ruleId]/backtest/route';
-import * as r71 from './transaction-rules/[ruleId]/route';
-import * as r72 from './transaction-rules/[ruleId]/status/route';
-import * as r73 from './transaction-rules/route';
-import * as r74 from './transaction-rules/templates/route';
-import * as r75 from './transactions/[transactionId]/route';
-import * as r76 from './transactions/route';
-import * as r77 from './users/[userId]/deactivate/route';
-import * as r78 from './users/[userId]/reactivate/route';
-import * as r79 from './users/[userId]/sign-out-everywhere/route';
-import * as r80 from './webhook-endpoint/disable/route';
-import * as r81 from './webhook-endpoint/enable/route';
-import * as r82 from './webhook-endpoint/handshake/route';
-import * as r83 from './webhook-endpoint/replay/route';
-import * as r84 from './webhook-endpoint/route';
+import * as r67 from './password-resets/route';
+import * as r68 from './relationship-confirmations/route';
+import * as r69 from './screening/search/route';
+import * as r70 from './tags/route';
+import * as r71 from './transaction-rules/[ruleId]/backtest/route';
+import * as r72 from './transaction-rules/[ruleId]/route';
+import * as r73 from './transaction-rules/[ruleId]/status/route';
+import * as r74 from './transaction-rules/route';
+import * as r75 from './transaction-rules/templates/route';
+import * as r76 from './transactions/[transactionId]/route';
+import * as r77 from './transactions/route';
+import * as r78 from './user-links/redeem/route';
+import * as r79 from './users/[userId]/deactivate/route';
+import * as r80 from './users/[userId]/password-reset/route';
+import * as r81 from './users/[userId]/reactivate/route';
+import * as r82 from './users/[userId]/route';
+import * as r83 from './users/[userId]/sign-out-everywhere/route';
+import * as r84 from './users/route';
+import * as r85 from './webhook-endpoint/disable/route';
+import * as r86 from './webhook-endpoint/enable/route';
+import * as r87 from './webhook-endpoint/handshake/route';
+import * as r88 from './webhook-endpoint/replay/route';
+import * as r89 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/account/password', handlers: r0 },
@@ -155,24 +160,29 @@ export const ROUTES: RouteModule[] = [
   { path: '/kyc-flows', handlers: r64 },
   { path: '/notes', handlers: r65 },
   { path: '/openapi.json', handlers: r66 },
-  { path: '/relationship-confirmations', handlers: r67 },
-  { path: '/screening/search', handlers: r68 },
-  { path: '/tags', handlers: r69 },
-  { path: '/transaction-rules/{ruleId}/backtest', handlers: r70 },
-  { path: '/transaction-rules/{ruleId}', handlers: r71 },
-  { path: '/transaction-rules/{ruleId}/status', handlers: r72 },
-  { path: '/transaction-rules', handlers: r73 },
-  { path: '/transaction-rules/templates', handlers: r74 },
-  { path: '/transactions/{transactionId}', handlers: r75 },
-  { path: '/transactions', handlers: r76 },
-  { path: '/users/{userId}/deactivate', handlers: r77 },
-  { path: '/users/{userId}/reactivate', handlers: r78 },
-  { path: '/users/{userId}/sign-out-everywhere', handlers: r79 },
-  { path: '/webhook-endpoint/disable', handlers: r80 },
-  { path: '/webhook-endpoint/enable', handlers: r81 },
-  { path: '/webhook-endpoint/handshake', handlers: r82 },
-  { path: '/webhook-endpoint/replay', handlers: r83 },
-  { path: '/webhook-endpoint', handlers: r84 },
+  { path: '/password-resets', handlers: r67 },
+  { path: '/relationship-confirmations', handlers: r68 },
+  { path: '/screening/search', handlers: r69 },
+  { path: '/tags', handlers: r70 },
+  { path: '/transaction-rules/{ruleId}/backtest', handlers: r71 },
+  { path: '/transaction-rules/{ruleId}', handlers: r72 },
+  { path: '/transaction-rules/{ruleId}/status', handlers: r73 },
+  { path: '/transaction-rules', handlers: r74 },
+  { path: '/transaction-rules/templates', handlers: r75 },
+  { path: '/transactions/{transactionId}', handlers: r76 },
+  { path: '/transactions', handlers: r77 },
+  { path: '/user-links/redeem', handlers: r78 },
+  { path: '/users/{userId}/deactivate', handlers: r79 },
+  { path: '/users/{userId}/password-reset', handlers: r80 },
+  { path: '/users/{userId}/reactivate', handlers: r81 },
+  { path: '/users/{userId}', handlers: r82 },
+  { path: '/users/{userId}/sign-out-everywhere', handlers: r83 },
+  { path: '/users', handlers: r84 },
+  { path: '/webhook-endpoint/disable', handlers: r85 },
+  { path: '/webhook-endpoint/enable', handlers: r86 },
+  { path: '/webhook-endpoint/handshake', handlers: r87 },
+  { path: '/webhook-endpoint/replay', handlers: r88 },
+  { path: '/webhook-endpoint', handlers: r89 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
