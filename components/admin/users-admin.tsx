@@ -103,6 +103,7 @@ export function RoleSelect({ userId, role, label }: { userId: string; role: Role
     <div className="flex flex-col gap-1">
       <Select
         aria-label={label}
+        className="min-w-44"
         value={value}
         data-testid="user-role"
         disabled={mutation.isPending}

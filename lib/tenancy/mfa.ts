@@ -101,6 +101,16 @@ async function throttled(user: { email: string }, client: ClientInfo | undefined
 }
 
 /**
+ * Enrols a user with a given secret, without the confirmation step: for seeded demo and test
+ * installations only (e2e/seed.ts), where a browser test computes codes from the known secret.
+ */
+export async function enrolMfaWithSecret({ userId, secret, now = new Date() }: { userId: string; secret: string; now?: Date }): Promise<void> {
+  await withPlatform((tx) =>
+    tx.user.update({ where: { id: userId }, data: { mfaSecret: sealSecret(secret, aad(userId)), mfaEnabledAt: now, mfaPendingSecret: null } }),
+  );
+}
+
+/**
  * Confirms enrolment with a code from the app: the pending secret becomes the user's, and ten
  * recovery codes are made, answered once (only their hashes are kept). A wrong code is 400 naming
  * `code`, counted against the sign-in limits (per address and per account: 429 beyond) and audited
@@ -203,7 +213,7 @@ export async function disableMfa({ userId, code, client, now = new Date() }: { u
  * An administrator clears the second factor of a user of the tenant who lost their phone: they
  * enrol again at their next sign-in (required) or may. Their sessions end. Audited (`user.mfa-reset`).
  */
-export async function resetUserMfa({ tenantId, userId, actor, requestId }: { tenantId: string; userId: string; actor: Actor; requestId?: string }) {
+export async function resetUserMfa({ tenantId, userId, actor, requestId }: { tenantId: string | null; userId: string; actor: Actor; requestId?: string }) {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) throw AppError.notFound();
   return withPlatform(async (tx) => {
     const user = await tx.user.findFirst({ where: { id: userId, tenantId } });

@@ -176,7 +176,7 @@ const FORGOT_PASSWORD_INTERVAL_MS = 60_000;
  * belongs to an account, so it cannot be used to find accounts. An active user of a tenant with a
  * password gets a reset link (at most one a minute); nothing is sent for an unknown address, a
  * deactivated or still-invited user, or a platform administrator (who has no tenant to send
- * e-mail from: another platform administrator resets them with the CLI). Every request is audited
+ * e-mail from: an operator uses `npm run crm -- user:set-password`). Every request is audited
  * with the client's address (`auth.password-reset-requested`, with what was done).
  */
 export async function requestPasswordReset({

@@ -224,3 +224,30 @@ export async function changePassword({
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An operator sets a user's password from the CLI (`user:set-password`): the way back in for a
+ * platform administrator, who has no tenant to send a reset e-mail from. Ends every session of the
+ * user and clears a lockout. Audited (`auth.password-set`, actor cli).
+ */
+export async function setUserPassword({
+  email,
+  password,
+  actor,
+}: {
+  email: string;
+  password: string;
+  actor: Actor;
+}): Promise<{ id: string; endedSessions: number }> {
+  const parsed = createUserInput.shape.password.safeParse(password);
+  if (!parsed.success) throw AppError.validation(`password: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  const passwordHash = await hashPassword(password);
+  return withPlatform(async (tx) => {
+    const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+    if (!user) throw AppError.notFound();
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash, passwordChangedAt: new Date(), failedLoginCount: 0, lockedUntil: null } });
+    const endedSessions = await endUserSessionsIn(tx, { userId: user.id, reason: 'PasswordChanged' });
+    await writeAudit(tx, { tenantId: user.tenantId, actor, action: 'auth.password-set', targetType: 'User', targetId: user.id, after: { endedSessions } });
+    return { id: user.id, endedSessions };
+  });
+}

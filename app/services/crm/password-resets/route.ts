@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     summary: 'Ask for a password-reset link (public)',
     description:
       'Always 202 with the same body, whether or not the address belongs to an account, so accounts cannot be discovered. An active user of a tenant gets a single-use link by e-mail (at most one a minute); ' +
-      'platform administrators are reset by another platform administrator with the CLI. Rate limited per client address (5 a minute) and overall: 429 with Retry-After. Audited (`auth.password-reset-requested`) with the address and user agent.',
+      'platform administrators are reset by an operator with `npm run crm -- user:set-password`. Rate limited per client address (5 a minute) and overall: 429 with Retry-After. Audited (`auth.password-reset-requested`) with the address and user agent.',
     auth: 'none',
     rateLimit: false,
     body: forgotPasswordBody,
