@@ -163,6 +163,8 @@ for (const locale of ['en', 'ar'] as const) {
     await p.getByLabel(L.password, { exact: true }).fill('first-password-2026');
     await p.getByRole('button', { name: L.signIn }).click();
     await expect(p.getByTestId('mfa-step')).toBeVisible();
+    // The code field starts empty: it is not the password field reused.
+    await expect(p.getByLabel(L.code, { exact: true })).toHaveValue('');
     await check(p, `${locale}-sign-in-code`);
     await p.goto(`/${locale}/dashboard`);
     await expect(p).toHaveURL(new RegExp(`/${locale}/sign-in`));
