@@ -19,7 +19,8 @@ import {
   SEED_ACTOR,
   upload,
 } from './fixtures/records';
-import { USERS, type SeedResult } from './fixtures/users';
+import { USERS, type SeedResult, type SeedUser } from './fixtures/users';
+import { enrolMfaWithSecret } from '@/lib/tenancy/mfa';
 import { kycIdOf, submitBaseForms } from '@/scripts/testing/kyc-factories';
 import { seedMonitoring } from './fixtures/monitoring';
 
@@ -27,14 +28,16 @@ async function main(out: string) {
   const alpha = await createTestTenant({ slug: 'e2e-alpha', nameEn: 'Alpha Capital', nameAr: 'ألفا كابيتال' });
   const beta = await createTestTenant({ slug: 'e2e-beta', nameEn: 'Beta Finance', nameAr: 'بيتا للتمويل' });
   const gamma = await createTestTenant({ slug: 'e2e-gamma', nameEn: 'Gamma Bank', nameAr: 'بنك جاما' });
-  for (const user of Object.values(USERS)) {
-    await createUser({
+  for (const user of Object.values(USERS) as SeedUser[]) {
+    const created = await createUser({
       email: user.email,
       password: user.password,
       role: user.role,
       displayName: user.displayName,
       tenantSlug: user.tenant === 'alpha' ? alpha.slug : user.tenant === 'beta' ? beta.slug : user.tenant === 'gamma' ? gamma.slug : undefined,
     });
+    // Administrators must use two-step sign-in: seeded ones are enrolled with a known secret.
+    if (user.totpSecret) await enrolMfaWithSecret({ userId: created.id, secret: user.totpSecret });
   }
 
   const tagId = (await createTag({ tenantId: alpha.id, input: { nameEn: 'High net worth', nameAr: 'ملاءة عالية', scope: 'Entity' }, actor: SEED_ACTOR })).id;

@@ -2,6 +2,7 @@ import { withPlatform, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type ClientInfo } from '@/lib/audit/write-audit';
 import { hashPassword, verifyPassword } from '@/lib/tenancy/users';
 import { recordSignInFailure, signInRetryAfter } from '@/lib/tenancy/sign-in-throttle';
+import { openMfaChallenge } from '@/lib/tenancy/mfa';
 
 /** Failed attempts in a row that lock an account, and for how long. */
 export const MAX_FAILED_LOGINS = 5;
@@ -16,7 +17,11 @@ export type AuthenticatedUser = {
 };
 
 export type AuthenticationResult =
-  { ok: true; user: AuthenticatedUser } | { ok: false; reason: 'invalid' | 'locked' } | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+  | { ok: true; user: AuthenticatedUser }
+  | { ok: false; reason: 'invalid' | 'locked' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+  /** The password was right but the user is enrolled in MFA: no session until the code (lib/tenancy/mfa.ts). */
+  | { ok: false; reason: 'mfa-required'; challenge: string };
 
 let dummyHash: Promise<string> | undefined;
 
@@ -30,6 +35,8 @@ let dummyHash: Promise<string> | undefined;
  *   password is refused, so guessing gains nothing.
  * - A deactivated account is refused like a wrong password (the reason is only in the audit log).
  * - Unknown e-mails still pay for one argon2 verification so timing does not reveal them.
+ * - A user enrolled in MFA gets no user from the password alone: a challenge for the second step
+ *   (`auth.password-accepted`); `auth.sign-in` is written when the code is checked.
  */
 export async function authenticateUser({
   email,
@@ -92,6 +99,11 @@ export async function authenticateUser({
     return { ok: false, reason: 'locked' };
   }
 
+  if (user.mfaEnabledAt) {
+    const challenge = await openMfaChallenge({ user, now });
+    await audit('auth.password-accepted', { mfa: 'required' });
+    return { ok: false, reason: 'mfa-required', challenge };
+  }
   await withPlatform(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { failedLoginCount: 0, lockedUntil: null, lastLoginAt: now } });
   });

@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { endUserSession, openUserSession, sessionLimits } from '@/lib/tenancy/user-sessions';
+import { completeMfaChallenge } from '@/lib/tenancy/mfa';
 import { authenticateUser } from './authenticate-user';
 import { currentClientInfo } from './client-info';
 import { findTenantChoice, listTenantChoices } from './tenants';
@@ -24,6 +25,14 @@ export interface CrmToken {
 /** Error strings the sign-in page receives for a locked account and a throttled client (others are CredentialsSignin). */
 export const LOCKED_ERROR = 'LOCKED';
 export const THROTTLED_ERROR = 'THROTTLED';
+/**
+ * The password was right and the user is enrolled in MFA: the error carries the challenge token
+ * for the second step (`MFA_REQUIRED:<token>`), which the sign-in page sends with the code to the
+ * `mfa` provider. No session exists until then.
+ */
+export const MFA_REQUIRED_ERROR = 'MFA_REQUIRED';
+/** The second step's challenge is spent (five minutes or five codes): start again with the password. */
+export const MFA_EXPIRED_ERROR = 'MFA_EXPIRED';
 
 const secureCookies = (process.env.NEXTAUTH_URL ?? '').startsWith('https://');
 
@@ -46,6 +55,25 @@ export const authOptions: NextAuthOptions = {
         if (!result.ok) {
           if (result.reason === 'locked') throw new Error(LOCKED_ERROR);
           if (result.reason === 'throttled') throw new Error(THROTTLED_ERROR);
+          if (result.reason === 'mfa-required') throw new Error(`${MFA_REQUIRED_ERROR}:${result.challenge}`);
+          return null;
+        }
+        const session = await openUserSession({ userId: result.user.id, client });
+        return { ...result.user, name: result.user.displayName, sid: session.id };
+      },
+    }),
+    // The second step for users enrolled in MFA: the challenge from the password step and a code.
+    CredentialsProvider({
+      id: 'mfa',
+      name: 'mfa',
+      credentials: { challenge: { type: 'text' }, code: { type: 'text' } },
+      async authorize(credentials) {
+        if (!credentials?.challenge || !credentials.code) return null;
+        const client = currentClientInfo();
+        const result = await completeMfaChallenge({ challenge: credentials.challenge, code: credentials.code, client });
+        if (!result.ok) {
+          if (result.reason === 'throttled') throw new Error(THROTTLED_ERROR);
+          if (result.reason === 'expired') throw new Error(MFA_EXPIRED_ERROR);
           return null;
         }
         const session = await openUserSession({ userId: result.user.id, client });

@@ -15,6 +15,8 @@ export interface SessionUser {
   tenantId: string;
   /** True for a platform administrator (may switch tenant). */
   platformAdmin: boolean;
+  /** MFA is required for this user and not enrolled yet: only the account page opens. */
+  mfaPending: boolean;
 }
 
 /**
@@ -36,18 +38,21 @@ export const getSessionUser = cache(async (): Promise<(Omit<SessionUser, 'tenant
     // A platform administrator works in the tenant chosen in the session; everyone else in their own.
     tenantId: user.tenantId ?? crm.tenantId,
     platformAdmin: user.tenantId === null && user.role === 'admin',
+    mfaPending: user.mfaPending,
   };
 });
 
 /**
- * Guard for pages, layouts and server actions: no session → the sign-in page; a role outside
- * `roles` (or no tenant to work in) → the forbidden page. The check runs on the server, so
- * hiding a link is never the only protection.
+ * Guard for pages, layouts and server actions: no session → the sign-in page; a user who must use
+ * MFA and has not enrolled → the account page to enrol, before anything else (`allowMfaPending`:
+ * the shell and the account page itself); a role outside `roles` (or no tenant to work in) → the
+ * forbidden page. The check runs on the server, so hiding a link is never the only protection.
  */
-export async function requireUser({ roles }: { roles?: Role[] } = {}): Promise<SessionUser> {
+export async function requireUser({ roles, allowMfaPending = false }: { roles?: Role[]; allowMfaPending?: boolean } = {}): Promise<SessionUser> {
   const current = await getSessionUser();
   const locale = await getLocale();
   if (!current) redirect(`/${locale}/sign-in`);
+  if (current.mfaPending && !allowMfaPending) redirect(`/${locale}/account?mfa=required`);
   if ((roles && !roles.includes(current.user.role)) || !current.tenantId) redirect(`/${locale}/forbidden`);
   return { ...current, tenantId: current.tenantId };
 }

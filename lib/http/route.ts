@@ -34,7 +34,7 @@ export interface Principal {
   apiKeyId: string | null;
   keyPrefix: string | null;
   /** Set for officer sessions (`sessionId`: the browser's UserSession row). */
-  user: { id: string; email: string; role: Role; sessionId?: string } | null;
+  user: { id: string; email: string; role: Role; sessionId?: string; mfaPending?: boolean } | null;
 }
 
 type Schema = z.ZodType | undefined;
@@ -68,6 +68,12 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema,
   auth?: AuthMode | readonly AuthMode[];
   /** Officer roles allowed through a session (default: admin, officer, rm). */
   roles?: readonly Role[];
+  /**
+   * Open to a session whose user must enrol in MFA and has not yet (the enrolment routes, the
+   * account's own password and sessions). Every other session route answers them 403
+   * MFA_ENROLMENT_REQUIRED.
+   */
+  allowMfaPending?: boolean;
   /** Path parameters. A value that fails this schema is a 404 (spec: a non-UUID id names no record). */
   params?: P;
   query?: Q;
@@ -151,6 +157,7 @@ export function apiRoute<
     let response: Response;
     try {
       auth = await authenticate(request, modes, spec.roles ?? ALL_ROLES);
+      if (auth?.user?.mfaPending && !spec.allowMfaPending) throw new AppError('MFA_ENROLMENT_REQUIRED');
       applyRateLimit(spec, auth);
       const rawBody = hasBody(request.method) ? await readBodyLimited(request, spec.otherBody?.limitBytes() ?? JSON_BODY_LIMIT) : new Uint8Array();
       const query = spec.query ? parse(spec.query, searchParamsToObject(url.searchParams), 'VALIDATION_ERROR') : undefined;

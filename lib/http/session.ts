@@ -31,7 +31,7 @@ export async function authenticateSession(request: Request): Promise<Principal |
     tenantSlug: null,
     apiKeyId: null,
     keyPrefix: null,
-    user: { id: check.user.id, email: check.user.email, role: check.user.role, sessionId: token.sid },
+    user: { id: check.user.id, email: check.user.email, role: check.user.role, sessionId: token.sid, mfaPending: check.user.mfaPending },
   };
 }
 

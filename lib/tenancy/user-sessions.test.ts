@@ -20,7 +20,10 @@ const PASSWORD = 'correct-horse-battery';
 const MINUTE = 60_000;
 
 async function officerOf(tenantSlug: string, email: string, role: 'admin' | 'officer' | 'rm' = 'officer') {
-  return createUser({ email, password: PASSWORD, role, tenantSlug });
+  const user = await createUser({ email, password: PASSWORD, role, tenantSlug });
+  // Administrators must use two-step sign-in: these have enrolled (enrolment itself: mfa.test.ts).
+  if (role === 'admin') await db.current().pool.query(`UPDATE "User" SET "mfaEnabledAt" = now() WHERE id = $1`, [user.id]);
+  return user;
 }
 
 /** A browser signed in as `user` (a real UserSession row and a cookie naming it). */

@@ -53,6 +53,8 @@ export interface SessionUserRecord {
   displayName: string;
   role: 'admin' | 'officer' | 'rm';
   tenantId: string | null;
+  /** MFA is required for this user (an administrator, or their tenant asks it) and not enrolled yet. */
+  mfaPending: boolean;
 }
 
 export type SessionCheck = { ok: true; user: SessionUserRecord } | { ok: false; reason: 'unknown' | 'ended' | SessionEndReason };
@@ -71,7 +73,21 @@ export async function checkUserSession({ sessionId, userId, now = new Date() }: 
   return withPlatform(async (tx) => {
     const row = await tx.userSession.findUnique({
       where: { id: sessionId },
-      include: { user: { select: { id: true, email: true, displayName: true, role: true, tenantId: true, sessionVersion: true, deactivatedAt: true } } },
+      include: {
+        user: {
+          select: {
+            id: true,
+            email: true,
+            displayName: true,
+            role: true,
+            tenantId: true,
+            sessionVersion: true,
+            deactivatedAt: true,
+            mfaEnabledAt: true,
+            tenant: { select: { mfaRequired: true } },
+          },
+        },
+      },
     });
     if (!row || row.userId !== userId) return { ok: false, reason: 'unknown' } as const;
     if (row.endedAt) return { ok: false, reason: 'ended' } as const;
@@ -84,8 +100,9 @@ export async function checkUserSession({ sessionId, userId, now = new Date() }: 
     if (now >= row.expiresAt) return end('Expired');
     if (now.getTime() - row.lastSeenAt.getTime() > idleMs) return end('Idle');
     if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await tx.userSession.update({ where: { id: row.id }, data: { lastSeenAt: now } });
-    const { sessionVersion: _v, deactivatedAt: _d, ...user } = row.user;
-    return { ok: true, user } as const;
+    const { sessionVersion: _v, deactivatedAt: _d, mfaEnabledAt, tenant, ...rest } = row.user;
+    const mfaPending = (rest.role === 'admin' || tenant?.mfaRequired === true) && mfaEnabledAt === null;
+    return { ok: true, user: { ...rest, mfaPending } } as const;
   });
 }
 

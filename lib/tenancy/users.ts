@@ -10,7 +10,9 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** False for a user without a password yet (invited, link not used). */
+export function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) return Promise.resolve(false);
   return verify(passwordHash, password).catch(() => false);
 }
 
@@ -44,6 +46,9 @@ export interface TenantUserView {
   role: 'admin' | 'officer' | 'rm';
   lastLoginAt: Date | null;
   deactivatedAt: Date | null;
+  /** Invited by e-mail and no password set yet. */
+  invited: boolean;
+  mfaEnabled: boolean;
   openSessions: number;
 }
 
@@ -53,15 +58,27 @@ export async function listTenantUsers({ tenantId, now = new Date() }: { tenantId
     const users = await tx.user.findMany({
       where: { tenantId },
       orderBy: [{ displayName: 'asc' }, { email: 'asc' }],
-      select: { id: true, email: true, displayName: true, role: true, lastLoginAt: true, deactivatedAt: true, sessionVersion: true },
+      select: {
+        id: true,
+        email: true,
+        displayName: true,
+        role: true,
+        lastLoginAt: true,
+        deactivatedAt: true,
+        sessionVersion: true,
+        passwordHash: true,
+        mfaEnabledAt: true,
+      },
     });
     const open = await tx.userSession.groupBy({
       by: ['userId', 'sessionVersion'],
       where: { tenantId, endedAt: null, expiresAt: { gt: now } },
       _count: { _all: true },
     });
-    return users.map(({ sessionVersion, ...user }) => ({
+    return users.map(({ sessionVersion, passwordHash, mfaEnabledAt, ...user }) => ({
       ...user,
+      invited: passwordHash === null,
+      mfaEnabled: mfaEnabledAt !== null,
       openSessions: open.filter((o) => o.userId === user.id && o.sessionVersion === sessionVersion).reduce((n, o) => n + o._count._all, 0),
     }));
   });
@@ -95,6 +112,45 @@ export async function deactivateUser({ tenantId, userId, actor, requestId }: { t
     const endedSessions = await endUserSessionsIn(tx, { userId, reason: 'Deactivated' });
     await writeAudit(tx, { tenantId, actor, action: 'user.deactivate', targetType: 'User', targetId: userId, after: { endedSessions }, requestId });
     return { deactivated: true as const, endedSessions };
+  });
+}
+
+/**
+ * Changes the role of a user of the tenant; it applies at once (every session reads the stored
+ * role). Your own role → 409 CONFLICT, so the last administrator cannot demote themself by
+ * mistake. A user who becomes an administrator must enrol in MFA at their next page. Audited
+ * (`user.role-change` with before and after).
+ */
+export async function changeUserRole({
+  tenantId,
+  userId,
+  role,
+  actor,
+  requestId,
+}: {
+  tenantId: string;
+  userId: string;
+  role: 'admin' | 'officer' | 'rm';
+  actor: Actor;
+  requestId?: string;
+}): Promise<{ id: string; role: 'admin' | 'officer' | 'rm' }> {
+  return withPlatform(async (tx) => {
+    const user = await tenantUser(tx, tenantId, userId);
+    if (actor.type === 'user' && actor.id === userId) throw new AppError('CONFLICT');
+    if (user.role !== role) {
+      await tx.user.update({ where: { id: userId }, data: { role } });
+      await writeAudit(tx, {
+        tenantId,
+        actor,
+        action: 'user.role-change',
+        targetType: 'User',
+        targetId: userId,
+        before: { role: user.role },
+        after: { role },
+        requestId,
+      });
+    }
+    return { id: userId, role };
   });
 }
 
@@ -168,3 +224,30 @@ export async function changePassword({
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An operator sets a user's password from the CLI (`user:set-password`): the way back in for a
+ * platform administrator, who has no tenant to send a reset e-mail from. Ends every session of the
+ * user and clears a lockout. Audited (`auth.password-set`, actor cli).
+ */
+export async function setUserPassword({
+  email,
+  password,
+  actor,
+}: {
+  email: string;
+  password: string;
+  actor: Actor;
+}): Promise<{ id: string; endedSessions: number }> {
+  const parsed = createUserInput.shape.password.safeParse(password);
+  if (!parsed.success) throw AppError.validation(`password: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  const passwordHash = await hashPassword(password);
+  return withPlatform(async (tx) => {
+    const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+    if (!user) throw AppError.notFound();
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash, passwordChangedAt: new Date(), failedLoginCount: 0, lockedUntil: null } });
+    const endedSessions = await endUserSessionsIn(tx, { userId: user.id, reason: 'PasswordChanged' });
+    await writeAudit(tx, { tenantId: user.tenantId, actor, action: 'auth.password-set', targetType: 'User', targetId: user.id, after: { endedSessions } });
+    return { id: user.id, endedSessions };
+  });
+}

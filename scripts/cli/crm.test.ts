@@ -65,6 +65,27 @@ describe('npm run crm', () => {
     expect(row.rows[0].passwordHash).toMatch(/^\$argon2id\$/);
   }, 60_000);
 
+  it('user:set-password lets a platform administrator back in and ends their sessions; user:reset-mfa removes a lost second factor', async () => {
+    expect((await crm('user:create', '--email', 'root@platform.test', '--password', 'first password 1', '--role', 'admin')).code).toBe(0);
+    await db.current().pool.query(`UPDATE "User" SET "mfaSecret" = 'v1.x.y.z', "mfaEnabledAt" = now() WHERE email = 'root@platform.test'`);
+    const set = await crm('user:set-password', '--email', 'root@platform.test', '--password', 'second password 2');
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ endedSessions: 0 });
+    const reset = await crm('user:reset-mfa', '--email', 'Root@Platform.test');
+    expect(reset.code, reset.stderr).toBe(0);
+    const [row] = (await db.current().pool.query(`SELECT "mfaSecret", "mfaEnabledAt", "passwordHash" FROM "User" WHERE email = 'root@platform.test'`)).rows;
+    expect(row).toMatchObject({ mfaSecret: null, mfaEnabledAt: null });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    const actions = (
+      await db.current().pool.query(`SELECT action, "actorType" FROM "AuditLog" WHERE action IN ('auth.password-set', 'user.mfa-reset') ORDER BY "createdAt"`)
+    ).rows;
+    expect(actions).toEqual([
+      { action: 'auth.password-set', actorType: 'cli' },
+      { action: 'user.mfa-reset', actorType: 'cli' },
+    ]);
+    expect((await crm('user:set-password', '--email', 'root@platform.test', '--password', 'short')).code).toBe(1);
+  }, 60_000);
+
   it.each([
     [['tenant:create', '--slug', 'acme', '--name-en', 'Again'], /CONFLICT/],
     [['tenant:create', '--slug', 'Bad Slug', '--name-en', 'X'], /slug/],

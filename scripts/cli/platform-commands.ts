@@ -1,6 +1,8 @@
 import { createTenant, getTenantBySlug } from '@/lib/tenancy/tenants';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/tenancy/api-keys';
-import { createUser } from '@/lib/tenancy/users';
+import { createUser, setUserPassword } from '@/lib/tenancy/users';
+import { resetUserMfa } from '@/lib/tenancy/mfa';
+import { withPlatform } from '@/lib/db/tenant-tx';
 import { getUploadBudgetUse, setUploadBudget } from '@/lib/attachments/upload-budget';
 import { CliError, required, type Command } from './command';
 
@@ -75,6 +77,23 @@ export const platformCommands: Record<string, Command> = {
         displayName: o.name as string | undefined,
       });
       return { id: user.id, email: user.email, role: user.role, tenant: (o.tenant as string | undefined) ?? null };
+    },
+  },
+  'user:set-password': {
+    usage: 'user:set-password --email a@b.c --password ...',
+    options: { email: 'string', password: 'string' },
+    // The way back in for a platform administrator (no tenant to e-mail a reset link from); ends every session of the user.
+    run: async (o) => setUserPassword({ email: required(o, 'email'), password: required(o, 'password'), actor: { type: 'cli' } }),
+  },
+  'user:reset-mfa': {
+    usage: 'user:reset-mfa --email a@b.c',
+    options: { email: 'string' },
+    // Removes a lost second factor (TOTP secret and recovery codes); the user enrols again at the next sign-in.
+    run: async (o) => {
+      const email = required(o, 'email').trim().toLowerCase();
+      const user = await withPlatform((tx) => tx.user.findUnique({ where: { email }, select: { id: true, tenantId: true } }));
+      if (!user) throw new CliError(`no user with the e-mail ${email}`);
+      return resetUserMfa({ tenantId: user.tenantId, userId: user.id, actor: { type: 'cli' } });
     },
   },
 };

@@ -28,7 +28,16 @@ export async function sessionHeaders({
   await withPlatform(async (tx) => {
     if (await tx.user.findUnique({ where: { id: userId } })) return;
     await tx.user.create({
-      data: { id: userId, email: `${role}-${userId}@session.test`, displayName: role, role, passwordHash: 'not-a-hash', tenantId: homeTenantId },
+      data: {
+        id: userId,
+        email: `${role}-${userId}@session.test`,
+        displayName: role,
+        role,
+        passwordHash: 'not-a-hash',
+        tenantId: homeTenantId,
+        // Administrators must use two-step sign-in: a session of one has passed it.
+        mfaEnabledAt: role === 'admin' ? new Date() : null,
+      },
     });
   });
   const session = await openUserSession({ userId });

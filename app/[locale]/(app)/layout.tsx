@@ -11,7 +11,7 @@ import { TenantSwitcher } from '@/components/shell/tenant-switcher';
 
 /** The authenticated shell: every page under (app) needs a session (roles are checked per page). */
 export default async function AppLayout({ children }: { children: ReactNode }) {
-  const session = await requireUser();
+  const session = await requireUser({ allowMfaPending: true });
   const locale = await getLocale();
   const t = await getTranslations();
   // Officers only ever see their own tenant's name; platform admins get the whole list to switch.

@@ -22,7 +22,7 @@ export default async function SignInPage({ params, searchParams }: { params: Pro
   const tApp = await getTranslations('app');
   const tShell = await getTranslations('shell');
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">
+    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">
       <div className="w-full max-w-sm">
         <div className="mb-4 flex justify-end">
           <LanguageSwitch label={tShell('otherLanguage')} />

@@ -19,6 +19,21 @@ ALTER TABLE "UserSession" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "UserSession";
 CREATE POLICY tenant_isolation ON "UserSession" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
+ALTER TABLE "UserLink" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "UserLink" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "UserLink";
+CREATE POLICY tenant_isolation ON "UserLink" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "MfaRecoveryCode" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "MfaRecoveryCode" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "MfaRecoveryCode";
+CREATE POLICY tenant_isolation ON "MfaRecoveryCode" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
+ALTER TABLE "MfaChallenge" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "MfaChallenge" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "MfaChallenge";
+CREATE POLICY tenant_isolation ON "MfaChallenge" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
 ALTER TABLE "AuditLog" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "AuditLog" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "AuditLog";

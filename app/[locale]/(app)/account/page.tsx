@@ -10,15 +10,22 @@ import { PostAction } from '@/components/ui/post-action';
 import { Table, Td, Th } from '@/components/ui/table';
 import { Badge } from '@/components/ui/badge';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { MfaSettings } from '@/components/account/mfa-settings';
+import { getMfaStatus } from '@/lib/tenancy/mfa';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('account');
   return { title: t('title') };
 }
 
-/** Every signed-in user's own account: open sessions (sign out of the others) and password change. */
+/**
+ * Every signed-in user's own account: two-step sign-in, open sessions (sign out of the others) and
+ * password change. A user who must enrol in two-step sign-in is sent here before anything else.
+ */
 export default async function AccountPage() {
-  const { user, sessionId } = await requireUser();
+  const { user, sessionId, mfaPending } = await requireUser({ allowMfaPending: true });
+  const mfa = await getMfaStatus({ userId: user.id });
+  const tMfa = await getTranslations('mfa');
   const locale = await getLocale();
   const t = await getTranslations('account');
   const sessions = await listOpenUserSessions({ userId: user.id });
@@ -28,7 +35,15 @@ export default async function AccountPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
+      {mfaPending ? (
+        <p role="alert" data-testid="mfa-required" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {tMfa('mustEnrol')}
+        </p>
+      ) : null}
       <div className="grid gap-4 xl:grid-cols-2">
+        <Card title={tMfa('title')} id="mfa">
+          <MfaSettings status={mfa} />
+        </Card>
         <Card title={t('sessionsTitle')} id="sessions">
           <p className="mb-3 text-sm text-slate-600">{t('sessionLimits', { idle: Math.round(idleMs / 60_000), max: Math.round(maxMs / 3_600_000) })}</p>
           <Table caption={t('sessionsTitle')}>

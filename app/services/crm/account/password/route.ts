@@ -11,6 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
       '`currentPassword` must be right (400 naming it otherwise, audited as `auth.password-change-refused`); `newPassword` has at least 10 characters and differs from it. ' +
       'Every other session of yours ends; this browser stays signed in. Answers the number of sessions ended.',
     auth: 'session',
+    allowMfaPending: true,
     body: changePasswordBody,
     response: endedSessionsResponse,
     handler: async ({ auth, body, request, requestId }) => ({

@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     summary: 'Sign out of every other browser',
     description: 'Every session of yours but this one ends (audited as `auth.sessions-ended`). Answers the number of sessions ended.',
     auth: 'session',
+    allowMfaPending: true,
     response: endedSessionsResponse,
     handler: async ({ auth, actor, request, requestId }) => ({
       data: await endUserSessions({
