@@ -95,7 +95,9 @@ export default async function UsersPage() {
                     <Badge tone={user.mfaEnabled ? 'info' : 'neutral'}>{user.mfaEnabled ? t('users.mfaOn') : t('users.mfaOff')}</Badge>
                   </span>
                 </Cell>
-                <Cell label={t('users.lastSignIn')}>{user.lastLoginAt ? formatDateTime(locale, formatTimestamp(user.lastLoginAt), timeZone) : t('users.never')}</Cell>
+                <Cell label={t('users.lastSignIn')}>
+                  {user.lastLoginAt ? formatDateTime(locale, formatTimestamp(user.lastLoginAt), timeZone) : t('users.never')}
+                </Cell>
                 <Cell label={t('users.openSessions')} data-testid="user-open-sessions">
                   {user.openSessions}
                 </Cell>
