@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { POST as inviteRoute } from '@/app/services/crm/users/route';
 import { PATCH as changeRoleRoute } from '@/app/services/crm/users/[userId]/route';
 import { POST as resetRoute } from '@/app/services/crm/users/[userId]/password-reset/route';
@@ -6,6 +6,7 @@ import { POST as forgotRoute } from '@/app/services/crm/password-resets/route';
 import { POST as redeemRoute } from '@/app/services/crm/user-links/redeem/route';
 import { authenticateUser } from '@/lib/auth/authenticate-user';
 import { openSecret } from '@/lib/webhooks/secret-box';
+import { resetRateLimits } from '@/lib/http/rate-limit';
 import { callRoute } from '@/scripts/testing/api';
 import { expectContract } from '@/scripts/testing/contract';
 import { useTestDatabase } from '@/scripts/testing/db';
@@ -16,6 +17,9 @@ import { checkUserSession, openUserSession } from './user-sessions';
 import { createUser } from './users';
 
 const db = useTestDatabase();
+// Every scenario starts with full per-address budgets: the redeem limit (10 a minute) is shared by
+// the whole file's calls, which run faster than that on a quiet machine.
+beforeEach(() => resetRateLimits());
 const q = async (sql: string, values: unknown[] = []) => (await db.current().pool.query(sql, values)).rows;
 
 /** The link of the newest e-mail to `recipient`, as the worker would fill it in (opened from the sealed values). */
