@@ -68,7 +68,10 @@ describe('jobs of dead worker processes', () => {
         await probe.end();
       }
       second = await startWorker({ connectionString: db.current().url, concurrency: 1, tasks });
-      await waitFor(async () => done.includes('dead'));
+      // The task has run once it reports; the job's row goes when the worker records its completion.
+      await waitFor(
+        async () => done.includes('dead') && (await pool.query(`SELECT 1 FROM graphile_worker._private_jobs WHERE payload->>'name' = 'dead'`)).rowCount === 0,
+      );
       const left = await pool.query<{ name: string; locked_by: string; last_error: string | null }>(
         `SELECT j.payload->>'name' AS name, j.locked_by, j.last_error FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
          WHERE t.identifier IN ('zz.done', 'zz.block') ORDER BY 1 NULLS FIRST`,
