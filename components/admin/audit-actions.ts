@@ -12,6 +12,7 @@ export const AUDIT_ACTION_FAMILIES: [string, string[]][] = [
       'entity.create.screening',
       'entity.status.update',
       'entity.classification.update',
+      'entity.update',
       'entity.tag.add',
       'entity.tag.remove',
       'entity.screen',

@@ -4,7 +4,13 @@ import { DateTimeText } from '@/components/ui/dates';
 import { describeAuditChange } from '@/components/entities/describe-change';
 
 /** Fields whose values are enum members with labels in messages `enums.<group>`. */
-const ENUM_GROUP: Record<string, string> = { status: 'status', classification: 'classification', verificationStatus: 'verification' };
+const ENUM_GROUP: Record<string, string> = {
+  status: 'status',
+  classification: 'classification',
+  verificationStatus: 'verification',
+  gender: 'gender',
+  category: 'classification',
+};
 
 export async function AuditTimeline({ events }: { events: AuditEventView[] }) {
   const t = await getTranslations('profile');

@@ -97,6 +97,25 @@ export const eventDataSchemas = {
   BankAccountReviewUpdate: z
     .object({ bankAccountId: z.uuid(), entityId: z.uuid(), verificationStatus: z.enum(['Verified', 'Rejected']), comment: z.string().nullable().optional() })
     .meta({ id: 'BankAccountReviewUpdateData', description: 'A manual bank account was reviewed.' }),
+  EntityProfileUpdate: z
+    .object({
+      entityId: z.uuid(),
+      crmId: z.string().nullable(),
+      type: z.enum(['Individual', 'Organization']),
+      changedFields: z.array(z.string()).meta({
+        description:
+          'The profile fields that changed (response names, e.g. `nameEn`, `dob`, `phoneNumber`); read the new values with GET /entities/{entityId}.',
+        example: ['nameEn', 'dob'],
+      }),
+      rescreened: z
+        .boolean()
+        .meta({ description: 'The entity was screened again in the same transaction (a monitored or screening entity whose screened data changed).' }),
+      updatedAt: timestamp,
+    })
+    .meta({
+      id: 'EntityProfileUpdateData',
+      description: "An entity's profile was edited (PATCH /entities/{entityId}). No personal data: only the names of the changed fields.",
+    }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
