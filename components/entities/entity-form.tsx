@@ -4,9 +4,9 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { z } from 'zod';
-import { createClientInput, createProspectInput, createScreeningInput, IDENTITY_TYPES } from '@/lib/entities/schemas';
+import { createClientInput, createProspectInput, createScreeningInput, IDENTITY_TYPES, updateEntityInput, type EntityProfileOut } from '@/lib/entities/schemas';
 import { useRouter } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -86,10 +86,85 @@ function formField(path: PropertyKey[]): keyof EntityFormValues {
   return (head as keyof EntityFormValues) ?? 'nameEn';
 }
 
-/** react-hook-form validates with the API's own zod schema of the chosen role, through the body it will send. */
-const apiSchemaResolver: Resolver<EntityFormValues> = async (values) => {
-  const schema: z.ZodType = SCHEMAS[values.role];
-  const parsed = schema.safeParse(toRequestBody(values));
+/** What the edit form starts from: the profile's editable values, and its version for the 409 check. */
+export type EditableEntity = Pick<
+  EntityProfileOut,
+  | 'id'
+  | 'type'
+  | 'role'
+  | 'updatedAt'
+  | 'nameEn'
+  | 'nameAr'
+  | 'email'
+  | 'countryCode'
+  | 'phoneNumber'
+  | 'dob'
+  | 'dobHijri'
+  | 'dateOfIncorporation'
+  | 'dateOfIncorporationHijri'
+  | 'nationalityCode'
+  | 'gender'
+  | 'classification'
+>;
+
+/** The country of a stored dialing code (and number): +966 → SA; the first country of a shared code otherwise. */
+function countryOfDialingCode(code: string | null, phoneNumber: string | null): string {
+  if (!code) return 'SA';
+  const parsed = phoneNumber ? parsePhoneNumberFromString(`+${code}${phoneNumber}`) : undefined;
+  return parsed?.country ?? getCountries().find((c) => getCountryCallingCode(c) === code) ?? 'SA';
+}
+
+/** The form's values for an existing entity (the edit page). */
+export function valuesFromEntity(e: EditableEntity): EntityFormValues {
+  const individual = e.type === 'Individual';
+  return {
+    role: e.role.toLowerCase() as Role,
+    type: e.type,
+    nameEn: e.nameEn ?? '',
+    nameAr: e.nameAr ?? '',
+    email: e.email ?? '',
+    phoneCountry: countryOfDialingCode(e.countryCode, e.phoneNumber),
+    phoneNumber: e.phoneNumber ?? '',
+    calendar: 'gregorian',
+    dateGregorian: (individual ? e.dob : e.dateOfIncorporation) ?? '',
+    dateHijri: (individual ? e.dobHijri : e.dateOfIncorporationHijri) ?? '',
+    nationalityCode: e.nationalityCode ?? '',
+    gender: e.gender ?? '',
+    classification: e.classification ?? '',
+    identityType: '',
+    identityNumber: '',
+    identityCountry: 'SA',
+    identityExpiresAt: '',
+    tagIds: [],
+  };
+}
+
+/** The PATCH body of the edit form: every editable field of the entity's type, an emptied one as null (cleared). */
+export function toUpdateBody(v: EntityFormValues, type: 'Individual' | 'Organization'): Record<string, unknown> {
+  const individual = type === 'Individual';
+  const orNull = (s: string) => (s.trim() ? s.trim() : null);
+  const phone = orNull(v.phoneNumber.replace(/[\s-]/g, '').replace(/^0+/, ''));
+  const [gregorianKey, hijriKey] = individual ? ['dobGregorian', 'dobHijri'] : ['dateOfIncorporationGregorian', 'dateOfIncorporationHijri'];
+  return {
+    nameEn: orNull(v.nameEn),
+    nameAr: orNull(v.nameAr),
+    email: orNull(v.email),
+    countryCode: phone ? String(getCountryCallingCode(v.phoneCountry as CountryCode)) : null,
+    phoneNumber: phone,
+    ...(v.calendar === 'gregorian' ? { [gregorianKey!]: orNull(v.dateGregorian) } : { [hijriKey!]: orNull(v.dateHijri) }),
+    ...(individual ? { nationalityCode: orNull(v.nationalityCode), gender: orNull(v.gender), classification: v.classification || undefined } : {}),
+  };
+}
+
+/** Only what the officer changed, so an untouched field (a legacy value included) is never re-validated or re-written. */
+export function changedFields(body: Record<string, unknown>, initial: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(initial[key])));
+}
+
+/** react-hook-form validates with the API's own zod schema of the chosen role (or the edit schema), through the body it will send. */
+const apiSchemaResolver: Resolver<EntityFormValues, { editing?: EditableEntity }> = async (values, context) => {
+  const schema: z.ZodType = context?.editing ? updateEntityInput : SCHEMAS[values.role];
+  const parsed = schema.safeParse(context?.editing ? toUpdateBody(values, context.editing.type) : toRequestBody(values));
   const errors: Record<string, { type: string; message: string }> = {};
   if (!values.nameEn.trim() && !values.nameAr.trim()) errors.nameEn = { type: 'required', message: 'name' };
   if (!parsed.success) {
@@ -101,11 +176,16 @@ const apiSchemaResolver: Resolver<EntityFormValues> = async (values) => {
   return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
 };
 
-export function EntityForm() {
+/** The create form (`/entities/new`), or with `entity` the edit form of that entity (`/entities/{id}/edit`). */
+export function EntityForm({ entity }: { entity?: EditableEntity } = {}) {
   const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [unchanged, setUnchanged] = useState(false);
+  const editing = Boolean(entity);
+  const initial = useMemo(() => (entity ? valuesFromEntity(entity) : undefined), [entity]);
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: 'region' });
     return getCountries()
@@ -113,12 +193,14 @@ export function EntityForm() {
       .sort((a, b) => a.name.localeCompare(b.name, locale));
   }, [locale]);
   const tags = useQuery({
+    enabled: !editing,
     queryKey: ['tags'],
     queryFn: () => fetchJson<{ data: { id: string; nameEn: string | null; nameAr: string | null }[] }>('/services/crm/tags?scope=Entity'),
   });
-  const form = useForm<EntityFormValues>({
+  const form = useForm<EntityFormValues, { editing?: EditableEntity }>({
     resolver: apiSchemaResolver,
-    defaultValues: {
+    context: { editing: entity },
+    defaultValues: initial ?? {
       role: 'prospect',
       type: 'Individual',
       nameEn: '',
@@ -139,7 +221,7 @@ export function EntityForm() {
       tagIds: [],
     },
   });
-  const { register, control, handleSubmit, setValue, formState } = form;
+  const { register, control, handleSubmit, setValue, setError, formState } = form;
   const values = useWatch({ control }) as EntityFormValues;
   const individual = values.type === 'Individual';
   const create = useMutation({
@@ -148,6 +230,31 @@ export function EntityForm() {
     onSuccess: (res) => router.push(`/entities/${res.data.id}`),
     onError: (error) => setServerError(error instanceof FetchError ? error.messageIn(locale) : t('common.errorDescription')),
   });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
+      fetchJson<{ id: string }>(`/services/crm/entities/${id}`, { method: 'PATCH', body: JSON.stringify(body) }),
+    onSuccess: (res) => router.push(`/entities/${res.id}?saved=1`),
+    onError: (error) => {
+      if (!(error instanceof FetchError)) return setServerError(t('common.errorDescription'));
+      if (error.errorCode === 'STALE_UPDATE') setStale(true);
+      // Field problems go beside their fields; anything else (a 409, a field the form does not show) above the buttons.
+      const unplaced = (error.body?.validationErrors ?? []).filter((line) => {
+        const path = line.slice(0, line.indexOf(':'));
+        if (!path || path === '(body)') return true;
+        setError(formField(path.split('.')), { type: 'server', message: line.slice(path.length + 1).trim() });
+        return false;
+      });
+      setServerError(unplaced.length ? unplaced.join('; ') : error.body?.validationErrors?.length ? null : error.messageIn(locale));
+    },
+  });
+  const submit = (v: EntityFormValues) => {
+    setServerError(null);
+    setUnchanged(false);
+    if (!entity || !initial) return create.mutate(v);
+    const changes = changedFields(toUpdateBody(v, entity.type), toUpdateBody(initial, entity.type));
+    if (!Object.keys(changes).length) return setUnchanged(true);
+    update.mutate({ id: entity.id, body: { ...changes, expectedUpdatedAt: entity.updatedAt } });
+  };
   const err = (field: keyof EntityFormValues) =>
     formState.errors[field] ? t('entityForm.invalid', { detail: formState.errors[field]?.message ?? '' }) : undefined;
   const described = (field: keyof EntityFormValues) => (formState.errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
@@ -155,38 +262,37 @@ export function EntityForm() {
     values.calendar === 'gregorian' ? values.dateGregorian && gregorianToHijri(values.dateGregorian) : values.dateHijri && hijriToGregorian(values.dateHijri);
 
   return (
-    <form
-      noValidate
-      className="flex max-w-3xl flex-col gap-4"
-      onSubmit={handleSubmit((v) => {
-        setServerError(null);
-        create.mutate(v);
-      })}
-    >
-      <Card title={t('entityForm.kind')} id="kind">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={t('entities.role')} htmlFor="role">
-            <Select id="role" {...register('role')}>
-              {(['prospect', 'client', 'screening'] as const).map((r) => (
-                <option key={r} value={r}>
-                  {t(`enums.role.${r}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <fieldset className="flex min-w-0 flex-col gap-1">
-            <legend className="text-sm font-medium text-slate-800">{t('entities.type')}</legend>
-            <div className="flex gap-4 pt-2">
-              {(['Individual', 'Organization'] as const).map((type) => (
-                <label key={type} className="flex items-center gap-2 text-sm">
-                  <input type="radio" value={type} {...register('type')} className="size-4 accent-emerald-800" />
-                  {t(`enums.type.${type}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </div>
-      </Card>
+    <form noValidate className="flex max-w-3xl flex-col gap-4" onSubmit={handleSubmit(submit)}>
+      {editing ? (
+        <p className="text-sm text-slate-600" data-testid="edit-scope">
+          {t('entityForm.editScope')}
+        </p>
+      ) : (
+        <Card title={t('entityForm.kind')} id="kind">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label={t('entities.role')} htmlFor="role">
+              <Select id="role" {...register('role')}>
+                {(['prospect', 'client', 'screening'] as const).map((r) => (
+                  <option key={r} value={r}>
+                    {t(`enums.role.${r}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <fieldset className="flex min-w-0 flex-col gap-1">
+              <legend className="text-sm font-medium text-slate-800">{t('entities.type')}</legend>
+              <div className="flex gap-4 pt-2">
+                {(['Individual', 'Organization'] as const).map((type) => (
+                  <label key={type} className="flex items-center gap-2 text-sm">
+                    <input type="radio" value={type} {...register('type')} className="size-4 accent-emerald-800" />
+                    {t(`enums.type.${type}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        </Card>
+      )}
 
       <Card title={t('entityForm.identification')} id="identification">
         <div className="grid gap-3 sm:grid-cols-2">
@@ -292,64 +398,82 @@ export function EntityForm() {
         </Card>
       ) : null}
 
-      <Card title={t('entityForm.identity')} id="identity">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={t('profile.identityType')} htmlFor="identityType" error={err('identityType')} hint={t('entityForm.identityTypeHint')}>
-            <Select id="identityType" {...register('identityType')} {...described('identityType')}>
-              <option value="">{t('entityForm.inferType')}</option>
-              {IDENTITY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`enums.identityType.${type}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={t('profile.identityNumber')} htmlFor="identityNumber" error={err('identityNumber')}>
-            <Input id="identityNumber" dir="ltr" {...register('identityNumber')} {...described('identityNumber')} />
-          </Field>
-          <Field label={t('profile.issuingCountry')} htmlFor="identityCountry">
-            <Select id="identityCountry" {...register('identityCountry')}>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={t('profile.expiresAt')} htmlFor="identityExpiresAt" error={err('identityExpiresAt')}>
-            <Input id="identityExpiresAt" type="date" {...register('identityExpiresAt')} />
-          </Field>
-        </div>
-      </Card>
+      {editing ? null : (
+        <>
+          <Card title={t('entityForm.identity')} id="identity">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label={t('profile.identityType')} htmlFor="identityType" error={err('identityType')} hint={t('entityForm.identityTypeHint')}>
+                <Select id="identityType" {...register('identityType')} {...described('identityType')}>
+                  <option value="">{t('entityForm.inferType')}</option>
+                  {IDENTITY_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`enums.identityType.${type}`)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={t('profile.identityNumber')} htmlFor="identityNumber" error={err('identityNumber')}>
+                <Input id="identityNumber" dir="ltr" {...register('identityNumber')} {...described('identityNumber')} />
+              </Field>
+              <Field label={t('profile.issuingCountry')} htmlFor="identityCountry">
+                <Select id="identityCountry" {...register('identityCountry')}>
+                  {countries.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={t('profile.expiresAt')} htmlFor="identityExpiresAt" error={err('identityExpiresAt')}>
+                <Input id="identityExpiresAt" type="date" {...register('identityExpiresAt')} />
+              </Field>
+            </div>
+          </Card>
 
-      <Card title={t('profile.tags')} id="tags">
-        <div>
-          {tags.data?.data.length ? (
-            <fieldset className="flex min-w-0 flex-wrap gap-3">
-              <legend className="sr-only">{t('profile.tags')}</legend>
-              {tags.data.data.map((tag) => (
-                <label key={tag.id} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" value={tag.id} {...register('tagIds')} className="size-4 accent-emerald-800" />
-                  <bdi>{(locale === 'ar' ? tag.nameAr || tag.nameEn : tag.nameEn || tag.nameAr) ?? tag.id}</bdi>
-                </label>
-              ))}
-            </fieldset>
-          ) : (
-            <p className="text-sm text-slate-600">{t('profile.noTags')}</p>
-          )}
-        </div>
-      </Card>
+          <Card title={t('profile.tags')} id="tags">
+            <div>
+              {tags.data?.data.length ? (
+                <fieldset className="flex min-w-0 flex-wrap gap-3">
+                  <legend className="sr-only">{t('profile.tags')}</legend>
+                  {tags.data.data.map((tag) => (
+                    <label key={tag.id} className="flex items-center gap-2 text-sm">
+                      <input type="checkbox" value={tag.id} {...register('tagIds')} className="size-4 accent-emerald-800" />
+                      <bdi>{(locale === 'ar' ? tag.nameAr || tag.nameEn : tag.nameEn || tag.nameAr) ?? tag.id}</bdi>
+                    </label>
+                  ))}
+                </fieldset>
+              ) : (
+                <p className="text-sm text-slate-600">{t('profile.noTags')}</p>
+              )}
+            </div>
+          </Card>
+        </>
+      )}
 
       {serverError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="form-error">
-          {serverError}
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+          data-testid="form-error"
+        >
+          <p>{serverError}</p>
+          {stale ? (
+            <Button variant="secondary" size="sm" onClick={() => window.location.reload()}>
+              {t('entityForm.reload')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {unchanged ? (
+        <p role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800" data-testid="form-unchanged">
+          {t('entityForm.noChanges')}
         </p>
       ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={create.isPending}>
-          {t('entityForm.create')}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={create.isPending || update.isPending}>
+          {editing ? t('entityForm.save') : t('entityForm.create')}
         </Button>
-        <Button variant="secondary" onClick={() => router.push('/entities')}>
+        <Button variant="secondary" onClick={() => router.push(entity ? `/entities/${entity.id}` : '/entities')}>
           {t('common.cancel')}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Pencil } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { listAuditEvents } from '@/lib/audit/list-audit-events';
 import { requireUser } from '@/lib/auth/session';
@@ -10,6 +10,7 @@ import { ENTITY_STATUSES } from '@/lib/entities/schemas';
 import { isAllowedTransition, type EntityStatusValue } from '@/lib/entities/update-client-status';
 import { Link } from '@/lib/i18n/navigation';
 import { Badge, toneOfStatus } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AuditTimeline } from '@/components/entities/audit-timeline';
 import { ChangeStatus } from '@/components/entities/change-status';
@@ -61,7 +62,7 @@ export default async function EntityProfilePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { entityId } = await params;
-  const { back } = await searchParams;
+  const { back, saved } = await searchParams;
   const { tenantId, user } = await requireUser({ roles: ['admin', 'officer', 'rm'] });
   const locale = await getLocale();
   const [entity, events, kyc] = await Promise.all([
@@ -85,6 +86,11 @@ export default async function EntityProfilePage({
         <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
         {t('profile.backToList')}
       </Link>
+      {saved === '1' ? (
+        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="saved-notice">
+          {t('entityForm.saved')}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold break-words text-slate-900" data-testid="entity-name">
@@ -119,6 +125,13 @@ export default async function EntityProfilePage({
             </div>
           </dl>
         </div>
+        {/* Editing recorded data is for compliance (the PATCH route's roles): relationship managers see no action. */}
+        {canReview ? (
+          <Link href={`/entities/${entity.id}/edit`} className={buttonClass('secondary', 'sm')} data-testid="edit-entity">
+            <Pencil aria-hidden className="size-4" />
+            {t('profile.edit')}
+          </Link>
+        ) : null}
       </div>
 
       <div className="grid gap-4 xl:grid-cols-3">
