@@ -197,6 +197,7 @@ for (const locale of ['en', 'ar'] as const) {
       ['entities-worklist', `/${locale}/entities?worklist=pendingIdentity`],
       ['entity-profile', `/${locale}/entities/${seed.entities.fatimah}`],
       ['entity-new', `/${locale}/entities/new`],
+      ['entity-edit', `/${locale}/entities/${seed.entities.fatimah}/edit`],
       ['bank-review', `/${locale}/bank-accounts/review`],
       ['relationship-approvals', `/${locale}/relationships/approvals`],
       ['kyc-prospect', `/${locale}/entities/${seed.entities.kycProspect}`],
