@@ -180,9 +180,10 @@ const clearable = <T extends z.ZodType>(field: z.ZodOptional<T>) => field.unwrap
 /** A create field that cannot be changed by an edit: any value is a 400 naming it, with where to go instead. */
 const notEditable = (why: string) =>
   z
-    .never({ error: why })
+    .unknown()
+    .refine(() => false, why)
     .optional()
-    .meta({ description: `Not editable: ${why}.` });
+    .meta({ description: `Not editable (400 naming it): ${why}.` });
 
 export const updateEntityInput = z
   .strictObject({
