@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
-import { sqlOf } from '@/lib/db/sql';
 import { withDeferredEntityDocuments } from '@/lib/db/entity-documents';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { attachmentsJson, indexTree, submissionOut } from './answers';
@@ -86,8 +85,10 @@ export async function submitKycForm({
     // answers (a 200-question form is 200 answers and as many chosen options): the rows travel as two
     // JSON parameters (one value each for the driver, expanded by json_to_recordset), the tenant id
     // bound like every other value. Foreign keys are checked at the end of the statement, when the
-    // submission and the answers they reference are there.
-    await sqlOf(tx).query(
+    // submission and the answers they reference are there. The same statement begins deferring the
+    // entity document's refresh (these tables are not part of it): the new score and the status
+    // change below each change the document (it embeds the KYC), which is rebuilt once, after both.
+    await tx.$executeRawUnsafe(
       `WITH s AS (
          INSERT INTO "KycSubmission" ("id", "tenantId", "kycId", "formId", "attempt", "submittedAt", "createdAt", "updatedAt")
          VALUES ($3::uuid, $1::uuid, $2::uuid, $4::uuid, $5::int, $6::timestamptz, $6::timestamptz, $6::timestamptz)
@@ -95,71 +96,73 @@ export async function submitKycForm({
          INSERT INTO "KycAnswer" ("id", "tenantId", "kycId", "submissionId", "questionId", "openAnswer", "createdAt", "updatedAt")
          SELECT a.id, $1::uuid, $2::uuid, $3::uuid, a.question, a.open, $6::timestamptz, $6::timestamptz
            FROM json_to_recordset($7::json) AS a(id uuid, question uuid, open text)
+       ), o AS (
+         INSERT INTO "KycAnswerOption" ("id", "tenantId", "answerId", "optionId", "additionalInfo", "createdAt", "updatedAt")
+         SELECT o.id, $1::uuid, o.answer, o.option, o.info, $6::timestamptz, $6::timestamptz
+           FROM json_to_recordset($8::json) AS o(id uuid, answer uuid, option uuid, info text)
        )
-       INSERT INTO "KycAnswerOption" ("id", "tenantId", "answerId", "optionId", "additionalInfo", "createdAt", "updatedAt")
-       SELECT o.id, $1::uuid, o.answer, o.option, o.info, $6::timestamptz, $6::timestamptz
-         FROM json_to_recordset($8::json) AS o(id uuid, answer uuid, option uuid, info text)`,
-      [
-        tenantId,
-        kycId,
-        submissionId,
-        formId,
-        previous + 1,
-        now,
-        JSON.stringify(checked.map((a, i) => ({ id: answerIds[i], question: a.questionId, open: a.openAnswer ?? null }))),
-        JSON.stringify(options.map((o) => ({ id: o.id, answer: o.answerId, option: o.optionId, info: o.additionalInfo }))),
-      ],
+       SELECT crm_defer_entity_documents()`,
+      tenantId,
+      kycId,
+      submissionId,
+      formId,
+      previous + 1,
+      now,
+      JSON.stringify(checked.map((a, i) => ({ id: answerIds[i], question: a.questionId, open: a.openAnswer ?? null }))),
+      JSON.stringify(options.map((o) => ({ id: o.id, answer: o.answerId, option: o.optionId, info: o.additionalInfo }))),
     );
     const files = checked.flatMap((a, i) => a.attachmentIds.map((attachmentId, position) => ({ tenantId, answerId: answerIds[i]!, attachmentId, position })));
     if (files.length) await tx.kycAnswerAttachment.createMany({ data: files });
 
-    // The new score and the status change each change the entity's document (it embeds the KYC):
-    // it is rebuilt once, after both.
-    const score = await withDeferredEntityDocuments(tx, async () => {
-      const scored = await scoreKyc(tx, kyc, { submissionId, reason: 'Default', known: { id: submissionId, formId, tree, answers: checked } });
-      if (form.type === 'Suitability') {
-        const updated = await tx.kycSubmission.update({
-          where: { id: submissionId },
-          data: { suitabilityScore: scored.result.suitabilityScore, suitabilitySucceeded: scored.result.suitabilitySucceeded },
-        });
-        submission = { ...submission, ...updated };
-      }
-      await writeAudit(tx, {
-        tenantId,
-        actor,
-        action: 'kyc.submission',
-        targetType: 'Kyc',
-        targetId: kycId,
-        after: {
-          formId,
-          formType: form.type,
-          submissionId,
-          attempt: previous + 1,
-          answers: checked.length,
-          scoreId: scored.id,
-          riskScore: scored.result.riskScore,
-          riskLevel: scored.result.riskLevel,
-        },
-        requestId,
-      });
-
-      const context = { actor, requestId, details: { formId, submissionId } };
-      if (BASE_FORM_TYPES.has(form.type)) {
-        if (kyc.status === 'KycUnderReview') {
-          kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission.reopen' });
-        } else if (kyc.status === 'KycPending') {
-          // The KYC is still the one locked above (no status change yet), so its open forms are too.
-          const base = openForms.filter((f) => BASE_FORM_TYPES.has(f.type)).map((f) => f.id);
-          if (base.every((id) => scored.submittedFormIds.has(id)))
-            kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission' });
+    const score = await withDeferredEntityDocuments(
+      tx,
+      async () => {
+        const scored = await scoreKyc(tx, kyc, { submissionId, reason: 'Default', known: { id: submissionId, formId, tree, answers: checked } });
+        if (form.type === 'Suitability') {
+          const updated = await tx.kycSubmission.update({
+            where: { id: submissionId },
+            data: { suitabilityScore: scored.result.suitabilityScore, suitabilitySucceeded: scored.result.suitabilitySucceeded },
+          });
+          submission = { ...submission, ...updated };
         }
-      } else if (form.type === 'Edd') {
-        kyc = await changeKycStatus(tx, kyc, { eddStatus: 'Submitted' }, { ...context, reason: 'submission' });
-      } else if (form.type === 'QualifiedInvestor') {
-        kyc = await changeKycStatus(tx, kyc, { qualifiedStatus: 'Submitted' }, { ...context, reason: 'submission' });
-      }
-      return scored;
-    });
+        await writeAudit(tx, {
+          tenantId,
+          actor,
+          action: 'kyc.submission',
+          targetType: 'Kyc',
+          targetId: kycId,
+          after: {
+            formId,
+            formType: form.type,
+            submissionId,
+            attempt: previous + 1,
+            answers: checked.length,
+            scoreId: scored.id,
+            riskScore: scored.result.riskScore,
+            riskLevel: scored.result.riskLevel,
+          },
+          requestId,
+        });
+
+        const context = { actor, requestId, details: { formId, submissionId } };
+        if (BASE_FORM_TYPES.has(form.type)) {
+          if (kyc.status === 'KycUnderReview') {
+            kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission.reopen' });
+          } else if (kyc.status === 'KycPending') {
+            // The KYC is still the one locked above (no status change yet), so its open forms are too.
+            const base = openForms.filter((f) => BASE_FORM_TYPES.has(f.type)).map((f) => f.id);
+            if (base.every((id) => scored.submittedFormIds.has(id)))
+              kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission' });
+          }
+        } else if (form.type === 'Edd') {
+          kyc = await changeKycStatus(tx, kyc, { eddStatus: 'Submitted' }, { ...context, reason: 'submission' });
+        } else if (form.type === 'QualifiedInvestor') {
+          kyc = await changeKycStatus(tx, kyc, { qualifiedStatus: 'Submitted' }, { ...context, reason: 'submission' });
+        }
+        return scored;
+      },
+      { begun: true },
+    );
     // The answer is built from what was just written rather than read back (a large form's
     // submission is hundreds of rows): the same function shapes it for every later read.
     const optionsOf = Map.groupBy(options, (o) => o.answerId);
