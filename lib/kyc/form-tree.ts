@@ -181,13 +181,19 @@ function remember(id: string, entry: CachedTree): CachedTree {
   return entry;
 }
 
+/** The cached tree of the form when it is still the version stamped `stamp` (the form row's updatedAt). */
+export function cachedFormTree(formId: string, stamp: Date): CachedTree | undefined {
+  const hit = cache.get(formId);
+  return hit && hit.updatedAt === stamp.getTime() ? hit : undefined;
+}
+
 /**
  * The form's tree, from the cache when the form row has not changed since, else read and cached.
  * `stamp` is the form row's updatedAt as the caller just read it (in its own transaction).
  */
 export async function loadFormTree(tx: Tx, tenantId: string, formId: string, stamp: Date): Promise<CachedTree> {
-  const hit = cache.get(formId);
-  if (hit && hit.updatedAt === stamp.getTime()) return hit;
+  const hit = cachedFormTree(formId, stamp);
+  if (hit) return hit;
   const row = await tx.kycForm.findFirst({ where: { id: formId, tenantId }, include: formTreeInclude });
   if (!row) throw new Error(`form ${formId} vanished`);
   return remember(formId, { updatedAt: row.updatedAt.getTime(), form: formOut(row) });

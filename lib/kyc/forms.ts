@@ -3,10 +3,11 @@ import { AppError } from '@/lib/core/errors';
 import { formatIso, formatTimestamp } from '@/lib/core/format';
 import { RawJson } from '@/lib/core/raw-json';
 import { buildMeta, pageOf, type PageQuery } from '@/lib/core/pagination';
+import { queryAsTenant } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { loadReviews, loadSubmissions } from './answers';
-import { formDraftOf, loadFormTree, treeBody } from './form-tree';
+import { cachedFormTree, formDraftOf, loadFormTree, treeBody } from './form-tree';
 import type { FormDraftInput, FormOut } from './schemas';
 import { publishProblems, writeFormTree } from './write-form-tree';
 
@@ -69,7 +70,9 @@ export async function listForms({
 /**
  * GET /kyc-flows/{flowId}/forms/{formId}: the Form unwrapped with its complete tree. Without
  * `kycId` the answer is the cached JSON text of the tree; with it, that KYC's submissions of this
- * form and its reviews are filled in.
+ * form and its reviews are filled in. A cached tree (a 10 × 20 × 5 form is 1.2 MB of JSON) is
+ * answered after one statement that checks the form is the tenant's and of this flow and reads its
+ * stamp (crm_kyc_form_stamp, scoped to the tenant by row-level security): no transaction.
  */
 export async function getForm({
   tenantId,
@@ -82,6 +85,20 @@ export async function getForm({
   formId: string;
   kycId?: string;
 }): Promise<RawJson | FormOut> {
+  if (!kycId) {
+    const rows = await queryAsTenant<{ stamp: Date | null }>(tenantId, {
+      name: 'crm_kyc_form_stamp',
+      text: 'SELECT crm_kyc_form_stamp($1, $2, $3) AS stamp',
+      values: [flowId, formId],
+    });
+    const stamp = rows[0]?.stamp;
+    if (!stamp) throw AppError.notFound();
+    const hit = cachedFormTree(formId, stamp);
+    if (hit) {
+      const body = treeBody(hit);
+      return new RawJson(body.text, body.bytes);
+    }
+  }
   return withTenant(tenantId, async (tx) => {
     const row = await findForm(tx, tenantId, flowId, formId);
     const tree = await loadFormTree(tx, tenantId, formId, row.updatedAt);

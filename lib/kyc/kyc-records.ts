@@ -106,19 +106,20 @@ export interface OpenForm {
  */
 export async function openFormsOf(tx: Tx, kyc: KycRow): Promise<OpenForm[]> {
   if (!kyc.flowId) return [];
-  const forms = await tx.kycForm.findMany({
-    where: { tenantId: kyc.tenantId, flowId: kyc.flowId, status: 'Published' },
-    select: { id: true, type: true, updatedAt: true },
-    orderBy: [{ type: 'asc' }],
-  });
+  // The flow's Published forms, each with the questions enabled for this KYC, in one statement.
+  const forms = await tx.$queryRaw<{ id: string; type: string; updatedAt: Date; enabled: string[] }[]>`
+    SELECT f."id"::text, f."type"::text, f."updatedAt",
+           coalesce((SELECT array_agg(e."questionId"::text) FROM "KycEnabledQuestion" e
+                      WHERE e."tenantId" = ${kyc.tenantId}::uuid AND e."kycId" = ${kyc.id}::uuid AND e."formId" = f."id"), '{}') AS enabled
+      FROM "KycForm" f
+     WHERE f."tenantId" = ${kyc.tenantId}::uuid AND f."flowId" = ${kyc.flowId}::uuid AND f."status" = 'Published'`;
   const out: OpenForm[] = [];
-  const enabled = await tx.kycEnabledQuestion.findMany({ where: { tenantId: kyc.tenantId, kycId: kyc.id }, select: { formId: true, questionId: true } });
-  for (const form of forms) {
+  for (const { enabled, ...form } of forms) {
     if (form.type === 'Kyc' || form.type === 'RiskAssessment' || form.type === 'Suitability') {
       if (!CLOSED_STATUSES.has(kyc.status)) out.push({ ...form, enabledQuestionIds: null });
     } else if (form.type === 'Edd' || form.type === 'QualifiedInvestor') {
       const status = form.type === 'Edd' ? kyc.eddStatus : kyc.qualifiedStatus;
-      const ids = new Set(enabled.filter((e) => e.formId === form.id).map((e) => e.questionId));
+      const ids = new Set(enabled);
       if ((status === 'Pending' || status === 'Submitted') && ids.size) out.push({ ...form, enabledQuestionIds: ids });
     }
   }

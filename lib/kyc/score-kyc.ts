@@ -43,11 +43,15 @@ export interface KnownSubmission {
  */
 export async function gatherScoringInput(tx: Tx, kyc: KycRow, known?: KnownSubmission) {
   const { tenantId } = kyc;
-  const submissions = await tx.kycSubmission.findMany({
-    where: { tenantId, kycId: kyc.id },
-    select: { id: true, formId: true, createdAt: true, attempt: true },
-    orderBy: [{ createdAt: 'asc' }, { attempt: 'asc' }],
-  });
+  // The KYC's submissions (oldest first) and the tenant's thresholds, in one statement.
+  const [read] = await tx.$queryRaw<{ submissions: { id: string; formId: string }[]; mediumFrom: string | null; highFrom: string | null }[]>`
+    SELECT coalesce((SELECT json_agg(json_build_object('id', s."id", 'formId', s."formId") ORDER BY s."createdAt", s."attempt")
+                       FROM "KycSubmission" s WHERE s."tenantId" = ${tenantId}::uuid AND s."kycId" = ${kyc.id}::uuid), '[]'::json) AS submissions,
+           k."mediumFrom"::text AS "mediumFrom", k."highFrom"::text AS "highFrom"
+      FROM (SELECT 1) AS one LEFT JOIN "KycSettings" k ON k."tenantId" = ${tenantId}::uuid`;
+  const submissions = read!.submissions;
+  const thresholds =
+    read!.mediumFrom !== null && read!.highFrom !== null ? { mediumFrom: Number(read!.mediumFrom), highFrom: Number(read!.highFrom) } : DEFAULT_THRESHOLDS;
   const trees = await loadTrees(
     tx,
     tenantId,
@@ -77,11 +81,7 @@ export async function gatherScoringInput(tx: Tx, kyc: KycRow, known?: KnownSubmi
     if (countryCode) codes.push(countryCode);
     answers.set(row.questionId, { questionId: row.questionId, optionIds: [...row.optionIds], countryCode });
   }
-  const [risks, matches, thresholds] = await Promise.all([
-    getCountryRisks(sqlOf(tx), codes),
-    countOpenMatches({ tx, tenantId, entityId: kyc.entityId }),
-    kycThresholds(tx, tenantId),
-  ]);
+  const [risks, matches] = await Promise.all([getCountryRisks(sqlOf(tx), codes), countOpenMatches({ tx, tenantId, entityId: kyc.entityId })]);
   return {
     input: {
       classification: kyc.classification,

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
-import { sqlOf } from '@/lib/db/sql';
 import { withDeferredEntityDocuments } from '@/lib/db/entity-documents';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { attachmentsJson, indexTree, submissionOut } from './answers';
 import { loadFormTree } from './form-tree';
-import { BASE_FORM_TYPES, SINGLE_SUBMISSION_TYPES, type SubmissionInput } from './schemas';
+import { BASE_FORM_TYPES, SINGLE_SUBMISSION_TYPES, type FormOut, type SubmissionInput } from './schemas';
+
+type FormType = FormOut['type'];
 import { changeKycStatus, lockKyc, openFormsOf } from './kyc-records';
 import { scoreKyc } from './score-kyc';
 import { checkAnswers } from './validate-answers';
@@ -38,8 +39,13 @@ export async function submitKycForm({
 }) {
   return withTenant(tenantId, async (tx) => {
     let kyc = await lockKyc(tx, tenantId, kycId);
-    const form = await tx.kycForm.findFirst({ where: { id: formId, tenantId }, select: { id: true, type: true, updatedAt: true } });
+    // The form and how many times this KYC has submitted it, in one statement.
+    const [form] = await tx.$queryRaw<{ id: string; type: FormType; updatedAt: Date; previous: number }[]>`
+      SELECT f."id"::text, f."type"::text, f."updatedAt",
+             (SELECT count(*)::int FROM "KycSubmission" s WHERE s."tenantId" = ${tenantId}::uuid AND s."kycId" = ${kycId}::uuid AND s."formId" = f."id") AS previous
+        FROM "KycForm" f WHERE f."id" = ${formId}::uuid AND f."tenantId" = ${tenantId}::uuid`;
     if (!form) throw AppError.notFound();
+    const previous = form.previous;
     const tree = indexTree((await loadFormTree(tx, tenantId, formId, form.updatedAt)).form);
     const openForms = await openFormsOf(tx, kyc);
     const open = openForms.find((f) => f.id === formId);
@@ -56,95 +62,119 @@ export async function submitKycForm({
     }
     if (problems.length) throw AppError.validation(...problems);
 
-    const previous = await tx.kycSubmission.count({ where: { tenantId, kycId, formId } });
     if (SINGLE_SUBMISSION_TYPES.has(form.type) && previous > 0) throw new AppError('ALREADY_SUBMITTED');
     if (!open) throw new AppError('FORM_NOT_OPEN');
 
     const submissionId = crypto.randomUUID();
     const now = new Date();
-    let submission = await tx.kycSubmission.create({
-      data: { id: submissionId, tenantId, kycId, formId, attempt: previous + 1, submittedAt: now, createdAt: now, updatedAt: now },
-    });
+    let submission = {
+      id: submissionId as string,
+      createdAt: now,
+      updatedAt: now,
+      submittedAt: now,
+      attempt: previous + 1,
+      formId,
+      suitabilityScore: null as { toString(): string } | null,
+      suitabilitySucceeded: null as boolean | null,
+    };
     const answerIds = checked.map(() => crypto.randomUUID());
-    // One statement per table whatever the number of answers (a 200-question form is 200 answers
-    // and as many chosen options): arrays bound as parameters, the tenant id among them.
-    const sql = sqlOf(tx);
-    await sql.query(
-      `INSERT INTO "KycAnswer" ("id", "tenantId", "kycId", "submissionId", "questionId", "openAnswer", "createdAt", "updatedAt")
-       SELECT a.id, $1::uuid, $2::uuid, $3::uuid, a.question, a.open, $4::timestamptz, $4::timestamptz
-         FROM unnest($5::uuid[], $6::uuid[], $7::text[]) AS a(id, question, open)`,
-      [tenantId, kycId, submissionId, now, answerIds, checked.map((a) => a.questionId), checked.map((a) => a.openAnswer ?? null)],
-    );
     const options = checked.flatMap((a, i) =>
       a.optionIds.map((optionId) => ({ id: crypto.randomUUID(), answerId: answerIds[i]!, optionId, additionalInfo: a.additionalInfo.get(optionId) ?? null })),
     );
-    if (options.length) {
-      await sql.query(
-        `INSERT INTO "KycAnswerOption" ("id", "tenantId", "answerId", "optionId", "additionalInfo", "createdAt", "updatedAt")
-         SELECT o.id, $1::uuid, o.answer, o.option, o.info, $2::timestamptz, $2::timestamptz
-           FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[]) AS o(id, answer, option, info)`,
-        [tenantId, now, options.map((o) => o.id), options.map((o) => o.answerId), options.map((o) => o.optionId), options.map((o) => o.additionalInfo)],
-      );
-    }
+    // The submission, its answers and their chosen options in one statement whatever the number of
+    // answers (a 200-question form is 200 answers and as many chosen options): the rows travel as two
+    // JSON parameters (one value each for the driver, expanded by json_to_recordset), the tenant id
+    // bound like every other value. Foreign keys are checked at the end of the statement, when the
+    // submission and the answers they reference are there. The same statement begins deferring the
+    // entity document's refresh (these tables are not part of it): the new score and the status
+    // change below each change the document (it embeds the KYC), which is rebuilt once, after both.
+    await tx.$executeRawUnsafe(
+      `WITH s AS (
+         INSERT INTO "KycSubmission" ("id", "tenantId", "kycId", "formId", "attempt", "submittedAt", "createdAt", "updatedAt")
+         VALUES ($3::uuid, $1::uuid, $2::uuid, $4::uuid, $5::int, $6::timestamptz, $6::timestamptz, $6::timestamptz)
+       ), a AS (
+         INSERT INTO "KycAnswer" ("id", "tenantId", "kycId", "submissionId", "questionId", "openAnswer", "createdAt", "updatedAt")
+         SELECT a.id, $1::uuid, $2::uuid, $3::uuid, a.question, a.open, $6::timestamptz, $6::timestamptz
+           FROM json_to_recordset($7::json) AS a(id uuid, question uuid, open text)
+       ), o AS (
+         INSERT INTO "KycAnswerOption" ("id", "tenantId", "answerId", "optionId", "additionalInfo", "createdAt", "updatedAt")
+         SELECT o.id, $1::uuid, o.answer, o.option, o.info, $6::timestamptz, $6::timestamptz
+           FROM json_to_recordset($8::json) AS o(id uuid, answer uuid, option uuid, info text)
+       )
+       SELECT crm_defer_entity_documents()`,
+      tenantId,
+      kycId,
+      submissionId,
+      formId,
+      previous + 1,
+      now,
+      JSON.stringify(checked.map((a, i) => ({ id: answerIds[i], question: a.questionId, open: a.openAnswer ?? null }))),
+      JSON.stringify(options.map((o) => ({ id: o.id, answer: o.answerId, option: o.optionId, info: o.additionalInfo }))),
+    );
     const files = checked.flatMap((a, i) => a.attachmentIds.map((attachmentId, position) => ({ tenantId, answerId: answerIds[i]!, attachmentId, position })));
     if (files.length) await tx.kycAnswerAttachment.createMany({ data: files });
 
-    // The new score and the status change each change the entity's document (it embeds the KYC):
-    // it is rebuilt once, after both.
-    const score = await withDeferredEntityDocuments(tx, async () => {
-      const scored = await scoreKyc(tx, kyc, { submissionId, reason: 'Default', known: { id: submissionId, formId, tree, answers: checked } });
-      if (form.type === 'Suitability') {
-        submission = await tx.kycSubmission.update({
-          where: { id: submissionId },
-          data: { suitabilityScore: scored.result.suitabilityScore, suitabilitySucceeded: scored.result.suitabilitySucceeded },
-        });
-      }
-      await writeAudit(tx, {
-        tenantId,
-        actor,
-        action: 'kyc.submission',
-        targetType: 'Kyc',
-        targetId: kycId,
-        after: {
-          formId,
-          formType: form.type,
-          submissionId,
-          attempt: previous + 1,
-          answers: checked.length,
-          scoreId: scored.id,
-          riskScore: scored.result.riskScore,
-          riskLevel: scored.result.riskLevel,
-        },
-        requestId,
-      });
-
-      const context = { actor, requestId, details: { formId, submissionId } };
-      if (BASE_FORM_TYPES.has(form.type)) {
-        if (kyc.status === 'KycUnderReview') {
-          kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission.reopen' });
-        } else if (kyc.status === 'KycPending') {
-          // The KYC is still the one locked above (no status change yet), so its open forms are too.
-          const base = openForms.filter((f) => BASE_FORM_TYPES.has(f.type)).map((f) => f.id);
-          if (base.every((id) => scored.submittedFormIds.has(id)))
-            kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission' });
+    const score = await withDeferredEntityDocuments(
+      tx,
+      async () => {
+        const scored = await scoreKyc(tx, kyc, { submissionId, reason: 'Default', known: { id: submissionId, formId, tree, answers: checked } });
+        if (form.type === 'Suitability') {
+          const updated = await tx.kycSubmission.update({
+            where: { id: submissionId },
+            data: { suitabilityScore: scored.result.suitabilityScore, suitabilitySucceeded: scored.result.suitabilitySucceeded },
+          });
+          submission = { ...submission, ...updated };
         }
-      } else if (form.type === 'Edd') {
-        kyc = await changeKycStatus(tx, kyc, { eddStatus: 'Submitted' }, { ...context, reason: 'submission' });
-      } else if (form.type === 'QualifiedInvestor') {
-        kyc = await changeKycStatus(tx, kyc, { qualifiedStatus: 'Submitted' }, { ...context, reason: 'submission' });
-      }
-      return scored;
-    });
+        await writeAudit(tx, {
+          tenantId,
+          actor,
+          action: 'kyc.submission',
+          targetType: 'Kyc',
+          targetId: kycId,
+          after: {
+            formId,
+            formType: form.type,
+            submissionId,
+            attempt: previous + 1,
+            answers: checked.length,
+            scoreId: scored.id,
+            riskScore: scored.result.riskScore,
+            riskLevel: scored.result.riskLevel,
+          },
+          requestId,
+        });
+
+        const context = { actor, requestId, details: { formId, submissionId } };
+        if (BASE_FORM_TYPES.has(form.type)) {
+          if (kyc.status === 'KycUnderReview') {
+            kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission.reopen' });
+          } else if (kyc.status === 'KycPending') {
+            // The KYC is still the one locked above (no status change yet), so its open forms are too.
+            const base = openForms.filter((f) => BASE_FORM_TYPES.has(f.type)).map((f) => f.id);
+            if (base.every((id) => scored.submittedFormIds.has(id)))
+              kyc = await changeKycStatus(tx, kyc, { status: 'KycSubmitted' }, { ...context, reason: 'submission' });
+          }
+        } else if (form.type === 'Edd') {
+          kyc = await changeKycStatus(tx, kyc, { eddStatus: 'Submitted' }, { ...context, reason: 'submission' });
+        } else if (form.type === 'QualifiedInvestor') {
+          kyc = await changeKycStatus(tx, kyc, { qualifiedStatus: 'Submitted' }, { ...context, reason: 'submission' });
+        }
+        return scored;
+      },
+      { begun: true },
+    );
     // The answer is built from what was just written rather than read back (a large form's
     // submission is hundreds of rows): the same function shapes it for every later read.
+    const optionsOf = Map.groupBy(options, (o) => o.answerId);
+    const filesOf = Map.groupBy(files, (f) => f.answerId);
     const byAnswer = (i: number) => ({
       id: answerIds[i]!,
       createdAt: now,
       updatedAt: now,
       questionId: checked[i]!.questionId,
       openAnswer: checked[i]!.openAnswer ?? null,
-      options: options.filter((o) => o.answerId === answerIds[i]).map((o) => ({ ...o, createdAt: now, updatedAt: now })),
-      attachments: files.filter((f) => f.answerId === answerIds[i]).map((f) => ({ attachmentId: f.attachmentId, position: f.position })),
+      options: (optionsOf.get(answerIds[i]!) ?? []).map((o) => ({ ...o, createdAt: now, updatedAt: now })),
+      attachments: (filesOf.get(answerIds[i]!) ?? []).map((f) => ({ attachmentId: f.attachmentId, position: f.position })),
     });
     const attachments = await attachmentsJson(tx, tenantId, attachmentIds);
     const enabled = [...(open.enabledQuestionIds ?? [])].map((questionId) => ({ formId, questionId }));
