@@ -26,7 +26,7 @@ const globalForDb = globalThis as unknown as { crmDb?: DbHandles };
  * since each name is kept by the connection for its lifetime.
  */
 export const PREPARED_MARK = '/* crm:prepared */ ';
-function preparedStatementName(query: { sql: string }): string | undefined {
+export function preparedStatementName(query: { sql: string }): string | undefined {
   return query.sql.startsWith(PREPARED_MARK) ? `crm_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}` : undefined;
 }
 
