@@ -15,8 +15,11 @@ export interface BenchDatabase {
   stop(): Promise<void>;
 }
 
-/** A fresh migrated database: on DATABASE_URL's server if set, else an embedded throwaway cluster. */
-export async function startBenchDatabase(): Promise<BenchDatabase> {
+/**
+ * A fresh migrated database: on DATABASE_URL's server if set, else an embedded throwaway cluster
+ * (with `settings` as extra server settings; ignored on DATABASE_URL's server).
+ */
+export async function startBenchDatabase({ settings }: { settings?: Record<string, string> } = {}): Promise<BenchDatabase> {
   const name = `crm_bench_${crypto.randomBytes(4).toString('hex')}`;
   if (process.env.DATABASE_URL) {
     const admin = withDatabase(process.env.DATABASE_URL, 'postgres');
@@ -27,7 +30,7 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-pg-'));
   fs.chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), database: name, ephemeral: true });
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), database: name, ephemeral: true, settings });
   await applyMigrations(db.url);
   return {
     url: db.url,

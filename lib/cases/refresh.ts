@@ -4,7 +4,7 @@
  * screeningStatus. Rows are only written when a value changes, so an unchanged entity does not
  * rewrite its stored document (the EntityDocument triggers fire on every Entity update).
  */
-import { sqlOf } from '@/lib/db/sql';
+import { sqlOf, type SqlQueryable } from '@/lib/db/sql';
 import type { Tx } from '@/lib/db/tenant-tx';
 
 /**
@@ -57,9 +57,14 @@ export async function refreshCases(tx: Tx, tenantId: string, caseIds: string[]):
  *   approval), Clear (screened, nothing open), NotScreened (never screened).
  * `screenedAt` (when given) records a screening that just ran.
  */
-export async function refreshEntityScreening(tx: Tx, tenantId: string, entityIds: string[], screenedAt?: Date | null): Promise<void> {
+export function refreshEntityScreening(tx: Tx, tenantId: string, entityIds: string[], screenedAt?: Date | null): Promise<void> {
+  return refreshEntityScreeningSql(sqlOf(tx), tenantId, entityIds, screenedAt);
+}
+
+/** refreshEntityScreening on a plain connection already scoped to the tenant (transaction ingest). */
+export async function refreshEntityScreeningSql(db: SqlQueryable, tenantId: string, entityIds: string[], screenedAt?: Date | null): Promise<void> {
   if (!entityIds.length) return;
-  await sqlOf(tx).query(
+  await db.query(
     `WITH ids AS (SELECT DISTINCT unnest($2::uuid[]) AS id),
      m AS (
        SELECT m."entityId",

@@ -26,8 +26,18 @@ const globalForDb = globalThis as unknown as { crmDb?: DbHandles };
  * since each name is kept by the connection for its lifetime.
  */
 export const PREPARED_MARK = '/* crm:prepared */ ';
-function preparedStatementName(query: { sql: string }): string | undefined {
-  return query.sql.startsWith(PREPARED_MARK) ? `crm_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}` : undefined;
+const statementNames = new Map<string, string>();
+export function preparedStatementName(query: { sql: string }): string | undefined {
+  if (!query.sql.startsWith(PREPARED_MARK)) return undefined;
+  // Hashing a statement's text at every call was a visible share of an ingest's CPU: names are kept
+  // per text (a bounded set of hot statements; the map starts over if it ever grows past 1,000).
+  let name = statementNames.get(query.sql);
+  if (!name) {
+    if (statementNames.size >= 1000) statementNames.clear();
+    name = `crm_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(query.sql, name);
+  }
+  return name;
 }
 
 function createHandles(url = databaseUrl()): DbHandles {

@@ -15,6 +15,8 @@ interface StartOptions {
   database?: string;
   /** Throwaway clusters (tests) skip fsync and are deleted on stop. */
   ephemeral?: boolean;
+  /** More `-c name=value` settings (benchmarks: `shared_preload_libraries=pg_stat_statements`). */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function startEmbeddedPostgres(options: StartOptions = {}): Promise
       '-c',
       'max_connections=200',
       ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
   });
 

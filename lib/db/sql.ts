@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { getPool, PREPARED_MARK, type Tx } from './client';
+import { getPool, PREPARED_MARK, preparedStatementName, type Tx } from './client';
 import { idempotencyMarkStatement } from './idempotency-scope';
 
 /** Anything that runs `query(sql, params)`: the shape raw-SQL code (screening, webhook delivery) is written against. */
@@ -13,6 +13,23 @@ export const prepared = (sql: string) => PREPARED_MARK + sql;
 /** Raw SQL inside a withTenant/withPlatform transaction: same connection, same row-level-security scope. */
 export function sqlOf(tx: Tx): SqlQueryable {
   return { query: async (sql, params = []) => ({ rows: await tx.$queryRawUnsafe<any[]>(sql, ...params) }) };
+}
+
+/**
+ * Raw SQL on a connection of withTenantConnection, the same shape as sqlOf(tx): a `prepared()` text runs
+ * as a named prepared statement under the same name Prisma's adapter gives it on that connection.
+ */
+export function sqlOfClient(client: pg.PoolClient): SqlQueryable {
+  // One statement at a time on the connection (callers may start several at once, as over Prisma).
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    query: (sql, params = []) => {
+      const name = preparedStatementName({ sql });
+      const run = tail.then(() => client.query(name ? { name, text: sql, values: params } : { text: sql, values: params }));
+      tail = run.catch(() => {});
+      return run.then(({ rows }) => ({ rows }));
+    },
+  };
 }
 
 /**

@@ -6,28 +6,44 @@
  */
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
-import { prepared, sqlOf, type SqlQueryable } from '@/lib/db/sql';
-import { withTenant, type Tx } from '@/lib/db/tenant-tx';
-import { writeAudit, type Actor } from '@/lib/audit/write-audit';
-import { emitEvent } from '@/lib/jobs/outbox';
-import { refreshEntityScreening } from '@/lib/cases/refresh';
+import { prepared, sqlOfClient, withTenantConnection, type SqlQueryable } from '@/lib/db/sql';
+import type { Actor } from '@/lib/audit/write-audit';
+import { refreshEntityScreeningSql } from '@/lib/cases/refresh';
+import type { TagOut } from '@/lib/tags/schemas';
 import { evaluateRules, highestSeverity, type FiredRule, type RuleDefinition } from './rules/engine';
 import { factBatch } from './rules/fact-batch';
 import type { Direction, Grade, RuleContext } from './rules/templates';
 import { PUBLISHED_RULES_SQL, toDefinition, type RuleRow } from './rules/load-rules';
-import { TRANSACTION_COLUMNS, finishTransactions, readTransactions, type TransactionRow } from './transaction-json';
+import {
+  NO_ALERTS,
+  TRANSACTION_COLUMNS,
+  WALLET_COLUMNS,
+  finishTransactions,
+  readTransactions,
+  walletOut,
+  type LoadedTransactions,
+  type TransactionRow,
+  type WalletRow,
+} from './transaction-json';
 import type { CreateTransactionInput, SideInput, TransactionOut } from './schemas';
 
+/** An entity named by a side (or owning its wallet): what the rules and the answer need. */
 interface Party {
   id: string;
   nationalityCode: string | null;
+  crmId: string | null;
+  type: string;
+  nameEn: string | null;
+  nameAr: string | null;
 }
+
+type BankRow = NonNullable<TransactionOut['sourceBankAccount']>;
 
 interface ResolvedSide {
   entity: Party | null;
   walletId: string | null;
   walletLastTransactionAt: Date | null;
-  bankAccountId: string | null;
+  bank: BankRow | null;
   country: string | null;
 }
 
@@ -68,38 +84,26 @@ export async function createTransaction({
   const hash = requestHashOf(body);
   const currencyCode = body.currency.toUpperCase();
   const transactionDate = new Date(body.transactionDate);
-  const loaded = await withTenant(tenantId, async (tx) => {
-    const db = sqlOf(tx);
-    const sourceEntity = await resolveEntity(tx, tenantId, body.source);
-    const targetEntity = await resolveEntity(tx, tenantId, body.target);
-    if (body.tagIds?.length) {
-      const found = await tx.tag.count({ where: { tenantId, id: { in: body.tagIds } } });
-      if (found !== new Set(body.tagIds).size) throw AppError.notFound();
-    }
-    if (body.correctsTransactionId && !(await tx.transaction.findFirst({ where: { tenantId, id: body.correctsTransactionId }, select: { id: true } }))) {
-      throw AppError.notFound();
-    }
-    // One ingest at a time per entity (sorted, so two entities never deadlock): a rule's window must
-    // see the entity's other transactions of the same instant, or concurrent parts of a structuring
-    // pattern would each miss the others.
-    const lockKeys = [...new Set([sourceEntity?.id, targetEntity?.id].filter((v): v is string => !!v))].sort().map((e) => `transactions:${tenantId}:${e}`);
-    const existing = await lockAndFind(db, tenantId, lockKeys, body.externalRef, hash);
-    if (existing) return { created: false, loaded: await readTransactions(db, tenantId, [existing]) };
+  // One plain pooled connection in a tenant-scoped transaction (row-level security), every statement
+  // prepared once per connection: the ORM's per-query work was most of this route's CPU.
+  const loaded = await withTenantConnection(tenantId, async (client): Promise<{ created: boolean; loaded: LoadedTransactions }> => {
+    const db = sqlOfClient(client);
+    const resolved = await resolveAndLock(db, tenantId, body, hash);
+    if (resolved.existing) return { created: false, loaded: await readTransactions(db, tenantId, [resolved.existing]) };
 
-    const source = await resolveSide(db, tenantId, body.source, 'source', sourceEntity, currencyCode);
-    const target = await resolveSide(db, tenantId, body.target, 'target', targetEntity, currencyCode);
+    const wallets = await resolveWallets(db, tenantId, body, resolved, currencyCode);
+    const source = sideOf(body.source, resolved.source, wallets.source, resolved.sourceBank, 'source', currencyCode);
+    const target = sideOf(body.target, resolved.target, wallets.target, resolved.targetBank, 'target', currencyCode);
     const direction: Direction = target.entity ? 'Credit' : 'Debit';
-    // The row, and in the same statement the tenant's Published rules and the countries' risk grades.
-    const countries = [source.country, target.country].filter((c): c is string => !!c);
-    const inserted = await db.query<{ id: string | null } & RulesAndGradesRow>(
-      prepared(`WITH ins AS (INSERT INTO "Transaction" (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
+    const grades = new Map([...resolved.grades, ...wallets.grades]);
+    const inserted = await db.query<TransactionRow>(
+      prepared(`INSERT INTO "Transaction" AS t (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
           amount, currency, "currencyCode", "exchangeRate", "paymentForm", "paymentType", "internalTransferReason", "securityDetails", "correctsTransactionId",
           source, target, "sourceEntityId", "targetEntityId", "sourceWalletId", "targetWalletId", "sourceBankAccountId", "targetBankAccountId",
           "sourceCountry", "targetCountry", direction, "tagIds", "updatedAt")
        VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12::numeric, $13, $14, $15, $16::jsonb, $17::uuid,
           $18::jsonb, $19::jsonb, $20::uuid, $21::uuid, $22::uuid, $23::uuid, $24::uuid, $25::uuid, $26, $27, $28::"TransactionDirection", $29::uuid[], now())
-       ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING id)
-       SELECT (SELECT id FROM ins) AS id, ${RULES_AND_GRADES_COLUMNS('$30')}`),
+       ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING ${TRANSACTION_COLUMNS}`),
       [
         tenantId,
         body.externalRef,
@@ -124,24 +128,24 @@ export async function createTransaction({
         target.entity?.id ?? null,
         source.walletId,
         target.walletId,
-        source.bankAccountId,
-        target.bankAccountId,
+        source.bank?.id ?? null,
+        target.bank?.id ?? null,
         source.country,
         target.country,
         direction,
         body.tagIds ?? [],
-        [...new Set(countries)],
       ],
     );
-    const id = inserted.rows[0]?.id;
-    if (!id) {
+    const row = inserted.rows[0];
+    if (!row) {
       // A concurrent request with the same externalRef committed first: this is its retry (or a conflict).
       const winner = await findByExternalRef(db, tenantId, body.externalRef, hash);
       if (!winner) throw new AppError('CONFLICT');
       return { created: false, loaded: await readTransactions(db, tenantId, [winner]) };
     }
+    const id = row.id;
 
-    const { rules, grades } = rulesAndGradesOf(inserted.rows[0]);
+    const rules = resolved.rules;
     const subjects: { entity: Party; direction: Direction; own: ResolvedSide; other: ResolvedSide }[] = [];
     if (target.entity) subjects.push({ entity: target.entity, direction: 'Credit', own: target, other: source });
     if (source.entity && source.entity.id !== target.entity?.id) subjects.push({ entity: source.entity, direction: 'Debit', own: source, other: target });
@@ -173,7 +177,7 @@ export async function createTransaction({
     const allHits = fired.flatMap((f) => f.fired);
     const blocked = allHits.some((h) => h.rule.type === 'Hard');
     const severity = highestSeverity(allHits.map((h) => h.rule.severity));
-    const row = await settle(db, {
+    const moved = await settle(db, {
       tenantId,
       id,
       blocked,
@@ -194,31 +198,229 @@ export async function createTransaction({
         },
       },
     });
-    for (const group of fired) await raiseAlerts(tx, db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId });
-    // A transaction stored a moment ago has no STR report, and alerts only if rules fired.
-    return { created: true, loaded: await readTransactions(db, tenantId, [row], { noStrReports: true, noAlerts: !allHits.length }) };
+    const judged: TransactionRow = { ...row, status: blocked ? 'Blocked' : 'Received', isBlocked: blocked, suspiciousSeverity: severity };
+    if (allHits.length) {
+      for (const group of fired) await raiseAlerts(db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId });
+      // Rare: the alerts, and the wallets as they are (a blocked transaction moved nothing), read back.
+      return { created: true, loaded: await readTransactions(db, tenantId, [judged], { noStrReports: true }) };
+    }
+    // The answer from what this request read and wrote: no read-back. A new transaction has no STR report.
+    const parties = [source.entity, target.entity].filter((e): e is Party => !!e);
+    return {
+      created: true,
+      loaded: {
+        rows: [judged],
+        parties: new Map(parties.map((e) => [e.id, { id: e.id, crmId: e.crmId, type: e.type, nameEn: e.nameEn, nameAr: e.nameAr }])),
+        wallets: new Map(moved.map((w) => [w.id, walletOut(w)])),
+        banks: new Map([source.bank, target.bank].filter((b): b is BankRow => !!b).map((b) => [b.id, b])),
+        strs: new Map(),
+        tags: new Map(resolved.tags.map((t) => [t.id, t])),
+        alerts: NO_ALERTS,
+      },
+    };
   });
   const [data] = await finishTransactions(loaded.loaded);
   return { created: loaded.created, data: data! };
 }
 
+interface Resolved {
+  existing: TransactionRow | null;
+  source: Party | null;
+  target: Party | null;
+  sourceBank: BankRow | null;
+  targetBank: BankRow | null;
+  rules: RuleDefinition[];
+  grades: Map<string, string>;
+  tags: TagOut[];
+}
+
+const ENTITY_FIELDS = `e.id, e."nationalityCode", e."crmId", e.type::text AS type, e."nameEn", e."nameAr"`;
+
 /**
- * Takes the entities' ingest locks (in key order, so two entities never deadlock) and looks the
- * externalRef up, in one statement. The lookup may not see a duplicate committed while this waited
- * for a lock (one snapshot per statement); the INSERT's ON CONFLICT catches that one.
+ * One statement before anything is written: the named entities (by id and/or crmId), the entities'
+ * ingest locks (in key order, so two entities never deadlock), the externalRef lookup, the named
+ * entities' bank accounts by IBAN, the tags, the corrected transaction, the tenant's Published rules
+ * and the risk grades of the countries the sides may have. The lookup may not see a duplicate
+ * committed while this waited for a lock (one snapshot per statement); the INSERT's ON CONFLICT
+ * catches that one. Wallets are read after the lock (resolveWallets), so a wallet's last transaction
+ * is the latest one.
  */
-async function lockAndFind(db: SqlQueryable, tenantId: string, keys: string[], externalRef: string, hash: string): Promise<TransactionRow | null> {
-  const rows = await db.query<TransactionRow & { requestHash: string | null; locked: number }>(
-    prepared(`WITH locks AS MATERIALIZED (SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))::text)::int AS locked FROM (SELECT unnest($3::text[]) AS k ORDER BY 1) keys)
-     SELECT locks.locked, ${TRANSACTION_COLUMNS}, t."requestHash"
-       FROM locks LEFT JOIN "Transaction" t ON t."tenantId" = $1::uuid AND t."externalRef" = $2`),
-    [tenantId, externalRef, keys],
+async function resolveAndLock(db: SqlQueryable, tenantId: string, body: CreateTransactionInput, hash: string): Promise<Resolved> {
+  const params: unknown[] = [tenantId];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const ctes: string[] = [];
+  const named = (side: SideInput, name: 'src' | 'tgt') => {
+    if (!side.entity) return;
+    const where = [side.entity.id ? `e.id = ${p(side.entity.id)}::uuid` : '', side.entity.crmId ? `e."crmId" = ${p(side.entity.crmId)}` : ''].filter(Boolean);
+    ctes.push(`${name} AS MATERIALIZED (SELECT ${ENTITY_FIELDS} FROM "Entity" e WHERE e."tenantId" = $1::uuid AND ${where.join(' AND ')} LIMIT 1)`);
+  };
+  named(body.source, 'src');
+  named(body.target, 'tgt');
+  const has = (name: 'src' | 'tgt') => ctes.some((c) => c.startsWith(`${name} `));
+  const namedIds = [has('src') ? 'SELECT id FROM src' : '', has('tgt') ? 'SELECT id FROM tgt' : ''].filter(Boolean);
+  const lockKeys = namedIds.length
+    ? `SELECT DISTINCT 'transactions:' || $1::uuid::text || ':' || ids.id::text AS k FROM (${namedIds.join(' UNION ALL ')}) ids ORDER BY 1`
+    : `SELECT NULL::text AS k WHERE false`;
+  ctes.push(`locks AS MATERIALIZED (SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))::text)::int AS locked FROM (${lockKeys}) keys)`);
+  const bank = (side: SideInput, name: 'src' | 'tgt') =>
+    side.method === 'BankAccount' && side.iban && has(name)
+      ? `(SELECT row_to_json(b) FROM (SELECT b.id, b."entityId", b.iban, b."bankNameEn", b."bankNameAr" FROM "BankAccount" b
+            WHERE b."tenantId" = $1::uuid AND b."entityId" = (SELECT id FROM ${name}) AND b.iban = ${p(normalizeIban(side.iban))} LIMIT 1) b)`
+      : 'NULL::json';
+  const countries = [...new Set([body.source, body.target].flatMap((s) => [s.countryCode, ibanCountryOf(s.iban)]).filter((c): c is string => !!c))];
+  const nationalities = [has('src') ? 'SELECT "nationalityCode" FROM src' : '', has('tgt') ? 'SELECT "nationalityCode" FROM tgt' : ''].filter(Boolean);
+  const tagIds = body.tagIds?.length ? [...new Set(body.tagIds)] : [];
+  const columns = [
+    'locks.locked',
+    `${has('src') ? '(SELECT row_to_json(src) FROM src)' : 'NULL::json'} AS "sourceEntity"`,
+    `${has('tgt') ? '(SELECT row_to_json(tgt) FROM tgt)' : 'NULL::json'} AS "targetEntity"`,
+    `${bank(body.source, 'src')} AS "sourceBank"`,
+    `${bank(body.target, 'tgt')} AS "targetBank"`,
+    `(SELECT json_agg(r ORDER BY r.code) FROM (${PUBLISHED_RULES_SQL}) r) AS rules`,
+    `(SELECT json_object_agg(c.code, c.grade) FROM "CountryRisk" c WHERE c.code = ANY(${p(countries)}::text[])${
+      nationalities.length ? ` OR c.code IN (${nationalities.join(' UNION ALL ')})` : ''
+    }) AS grades`,
+    tagIds.length
+      ? `(SELECT json_agg(crm_tag_json(tg)) FROM "Tag" tg WHERE tg."tenantId" = $1::uuid AND tg.id = ANY(${p(tagIds)}::uuid[])) AS tags`
+      : 'NULL::json AS tags',
+    body.correctsTransactionId
+      ? `EXISTS (SELECT 1 FROM "Transaction" c WHERE c."tenantId" = $1::uuid AND c.id = ${p(body.correctsTransactionId)}::uuid) AS corrects`
+      : 'true AS corrects',
+    TRANSACTION_COLUMNS,
+    't."requestHash"',
+  ];
+  const rows = await db.query<
+    TransactionRow & {
+      requestHash: string | null;
+      sourceEntity: Party | null;
+      targetEntity: Party | null;
+      sourceBank: BankRow | null;
+      targetBank: BankRow | null;
+      rules: RuleRow[] | null;
+      grades: Record<string, string> | null;
+      tags: TagOut[] | null;
+      corrects: boolean;
+    }
+  >(
+    prepared(`WITH ${ctes.join(',\n')}
+     SELECT ${columns.join(',\n')}
+       FROM locks LEFT JOIN "Transaction" t ON t."tenantId" = $1::uuid AND t."externalRef" = ${p(body.externalRef)}`),
+    params,
   );
-  const row = rows.rows[0];
-  if (!row || row.requestHash === null || row.requestHash === undefined) return null;
-  if (row.requestHash !== hash) throw new AppError('DUPLICATE_EXTERNAL_REF');
-  const { requestHash: _hash, locked: _locked, ...rest } = row;
-  return rest;
+  const row = rows.rows[0]!;
+  if ((body.source.entity && !row.sourceEntity) || (body.target.entity && !row.targetEntity)) throw AppError.notFound();
+  if (row.requestHash !== null && row.requestHash !== undefined) {
+    if (row.requestHash !== hash) throw new AppError('DUPLICATE_EXTERNAL_REF');
+    const {
+      requestHash: _h,
+      locked: _l,
+      sourceEntity: _s,
+      targetEntity: _t,
+      sourceBank: _sb,
+      targetBank: _tb,
+      rules: _r,
+      grades: _g,
+      tags: _tg,
+      corrects: _c,
+      ...existing
+    } = row as typeof row & { locked: number };
+    return { existing, source: null, target: null, sourceBank: null, targetBank: null, rules: [], grades: new Map(), tags: [] };
+  }
+  if ((row.tags?.length ?? 0) !== tagIds.length) throw AppError.notFound();
+  if (!row.corrects) throw AppError.notFound();
+  return {
+    existing: null,
+    source: row.sourceEntity,
+    target: row.targetEntity,
+    sourceBank: row.sourceBank,
+    targetBank: row.targetBank,
+    rules: (row.rules ?? []).map(toDefinition),
+    grades: new Map(Object.entries(row.grades ?? {})),
+    tags: row.tags ?? [],
+  };
+}
+
+interface WalletFound {
+  id: string;
+  entityId: string;
+  currency: string;
+  lastTransactionAt: string | null;
+  owner: (Party & { grade: string | null }) | null;
+}
+
+/**
+ * The sides' wallets by vIban, after the ingest lock, in one statement: an unknown vIban of a named
+ * entity creates its Draft wallet (decisions.md) in the same statement. Concurrent creators meet on
+ * the unique vIban; the loser reads the winner's wallet in a second statement (its snapshot sees it).
+ * With each wallet, its owner (the side's entity when the side names none) and the owner's risk grade.
+ */
+async function resolveWallets(
+  db: SqlQueryable,
+  tenantId: string,
+  body: CreateTransactionInput,
+  resolved: Resolved,
+  currencyCode: string,
+): Promise<{ source: WalletFound | null; target: WalletFound | null; grades: Map<string, string> }> {
+  const wanted = (side: SideInput) => side.method === 'Wallet' && !!side.vIban;
+  if (!wanted(body.source) && !wanted(body.target)) return { source: null, target: null, grades: new Map() };
+  const params: unknown[] = [tenantId];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const ctes: string[] = [];
+  const columns: string[] = [];
+  const owner = (name: string) =>
+    `(SELECT row_to_json(x) FROM (SELECT w.id, w."entityId", w.currency, w."lastTransactionAt",
+        (SELECT row_to_json(o) FROM (SELECT ${ENTITY_FIELDS}, (SELECT c.grade FROM "CountryRisk" c WHERE c.code = e."nationalityCode") AS grade
+                                       FROM "Entity" e WHERE e."tenantId" = $1::uuid AND e.id = w."entityId") o) AS owner
+        FROM ${name} w LIMIT 1) x)`;
+  for (const [name, side, entity] of [
+    ['source', body.source, resolved.source],
+    ['target', body.target, resolved.target],
+  ] as const) {
+    if (!wanted(side)) {
+      columns.push(`NULL::json AS ${name}`);
+      continue;
+    }
+    const vIban = p(side.vIban);
+    ctes.push(`${name}_found AS (SELECT id, "entityId", currency, "lastTransactionAt" FROM "Wallet" WHERE "tenantId" = $1::uuid AND "vIban" = ${vIban})`);
+    if (entity) {
+      ctes.push(`${name}_new AS (INSERT INTO "Wallet" (id, "tenantId", "entityId", currency, "vIban", "updatedAt")
+          SELECT gen_random_uuid(), $1::uuid, ${p(entity.id)}::uuid, ${p(currencyCode)}, ${vIban}, now() WHERE NOT EXISTS (SELECT 1 FROM ${name}_found)
+          ON CONFLICT ("tenantId", "vIban") DO NOTHING RETURNING id, "entityId", currency, "lastTransactionAt")`);
+      ctes.push(`${name}_w AS (SELECT * FROM ${name}_found UNION ALL SELECT * FROM ${name}_new)`);
+    } else {
+      ctes.push(`${name}_w AS (SELECT * FROM ${name}_found)`);
+    }
+    columns.push(`${owner(`${name}_w`)} AS ${name}`);
+  }
+  const statement = prepared(`WITH ${ctes.join(',\n')} SELECT ${columns.join(', ')}`);
+  let row = (await db.query<{ source: WalletFound | null; target: WalletFound | null }>(statement, params)).rows[0]!;
+  const lost = (name: 'source' | 'target', entity: Party | null) => wanted(body[name]) && !!entity && !row[name];
+  if (lost('source', resolved.source) || lost('target', resolved.target)) {
+    // Another request created the wallet after this statement's snapshot: it is visible now.
+    row = (await db.query<{ source: WalletFound | null; target: WalletFound | null }>(statement, params)).rows[0]!;
+  }
+  const grades = new Map<string, string>();
+  for (const w of [row.source, row.target]) if (w?.owner?.nationalityCode && w.owner.grade) grades.set(w.owner.nationalityCode, w.owner.grade);
+  return { source: row.source, target: row.target, grades };
+}
+
+function sideOf(side: SideInput, named: Party | null, wallet: WalletFound | null, bank: BankRow | null, name: string, currencyCode: string): ResolvedSide {
+  let entity = named;
+  if (wallet) {
+    if (entity && wallet.entityId !== entity.id) throw AppError.validation(`${name}.vIban: this wallet belongs to another entity`);
+    if (wallet.currency !== currencyCode) throw AppError.validation(`currency: the wallet ${side.vIban} holds ${wallet.currency}`);
+    if (!entity && wallet.owner) {
+      const { grade: _grade, ...owner } = wallet.owner;
+      entity = owner;
+    }
+  }
+  return {
+    entity,
+    walletId: wallet?.id ?? null,
+    walletLastTransactionAt: wallet?.lastTransactionAt ? new Date(wallet.lastTransactionAt) : null,
+    bank,
+    country: side.countryCode ?? ibanCountryOf(side.iban) ?? entity?.nationalityCode ?? null,
+  };
 }
 
 async function findByExternalRef(db: SqlQueryable, tenantId: string, externalRef: string, hash: string): Promise<TransactionRow | null> {
@@ -233,17 +435,6 @@ async function findByExternalRef(db: SqlQueryable, tenantId: string, externalRef
   return rest;
 }
 
-async function resolveEntity(tx: Tx, tenantId: string, side: SideInput): Promise<Party | null> {
-  if (!side.entity) return null;
-  const { id, crmId } = side.entity;
-  const found = await tx.entity.findFirst({
-    where: { tenantId, ...(id ? { id } : {}), ...(crmId ? { crmId } : {}) },
-    select: { id: true, nationalityCode: true },
-  });
-  if (!found) throw AppError.notFound();
-  return found;
-}
-
 const storedSide = (side: SideInput) => ({
   method: side.method,
   ...(side.vIban ? { vIban: side.vIban } : {}),
@@ -251,69 +442,13 @@ const storedSide = (side: SideInput) => ({
   ...(side.countryCode ? { countryCode: side.countryCode } : {}),
 });
 const normalizeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
-
-async function resolveSide(
-  db: SqlQueryable,
-  tenantId: string,
-  side: SideInput,
-  name: string,
-  named: Party | null,
-  currencyCode: string,
-): Promise<ResolvedSide> {
-  let entity = named;
-  let walletId: string | null = null;
-  let walletLastTransactionAt: Date | null = null;
-  let bankAccountId: string | null = null;
-  if (side.method === 'Wallet' && side.vIban) {
-    let wallet = (
-      await db.query<{ id: string; entityId: string; currency: string; lastTransactionAt: Date | null }>(
-        prepared(`SELECT id, "entityId", currency, "lastTransactionAt" FROM "Wallet" WHERE "tenantId" = $1::uuid AND "vIban" = $2`),
-        [tenantId, side.vIban],
-      )
-    ).rows[0];
-    if (!wallet && entity) {
-      // An unknown vIban of a known entity: its Draft wallet (decisions.md). Concurrent creators meet on the unique vIban.
-      await db.query(
-        `INSERT INTO "Wallet" (id, "tenantId", "entityId", currency, "vIban", "updatedAt") VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3, $4, now())
-         ON CONFLICT ("tenantId", "vIban") DO NOTHING`,
-        [tenantId, entity.id, currencyCode, side.vIban],
-      );
-      wallet = (
-        await db.query(`SELECT id, "entityId", currency, "lastTransactionAt" FROM "Wallet" WHERE "tenantId" = $1::uuid AND "vIban" = $2`, [
-          tenantId,
-          side.vIban,
-        ])
-      ).rows[0];
-    }
-    if (wallet) {
-      if (entity && wallet.entityId !== entity.id) throw AppError.validation(`${name}.vIban: this wallet belongs to another entity`);
-      if (wallet.currency !== currencyCode) throw AppError.validation(`currency: the wallet ${side.vIban} holds ${wallet.currency}`);
-      if (!entity)
-        entity =
-          (await db.query<Party>(`SELECT id, "nationalityCode" FROM "Entity" WHERE "tenantId" = $1::uuid AND id = $2::uuid`, [tenantId, wallet.entityId]))
-            .rows[0] ?? null;
-      walletId = wallet.id;
-      walletLastTransactionAt = wallet.lastTransactionAt;
-    }
-  }
-  if (side.method === 'BankAccount' && side.iban && entity) {
-    const account = (
-      await db.query<{ id: string }>(prepared(`SELECT id FROM "BankAccount" WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND iban = $3`), [
-        tenantId,
-        entity.id,
-        normalizeIban(side.iban),
-      ])
-    ).rows[0];
-    bankAccountId = account?.id ?? null;
-  }
-  const ibanCountry = side.iban && /^[A-Za-z]{2}\d/.test(normalizeIban(side.iban)) ? normalizeIban(side.iban).slice(0, 2) : null;
-  return { entity, walletId, walletLastTransactionAt, bankAccountId, country: side.countryCode ?? ibanCountry ?? entity?.nationalityCode ?? null };
-}
+const ibanCountryOf = (iban: string | undefined) => (iban && /^[A-Za-z]{2}\d/.test(normalizeIban(iban)) ? normalizeIban(iban).slice(0, 2) : null);
 
 /**
  * The judged transaction's outcome in one statement: its status (Blocked by a Hard rule) and
- * severity, the wallets' balances (Debit the source, Credit the target; never for a blocked one),
- * and the stored row to answer with. Exact decimals: the amount stays a numeric string.
+ * severity, the wallets' balances (Debit the source, Credit the target; never for a blocked one)
+ * and the `transaction.create` audit entry; answers the moved wallets as they are now. Exact
+ * decimals: the amount stays a numeric string, balances move with numeric arithmetic.
  */
 async function settle(
   db: SqlQueryable,
@@ -329,22 +464,22 @@ async function settle(
     /** The `transaction.create` audit entry, written by the same statement. */
     audit: { actor: Actor; requestId?: string; after: unknown };
   },
-): Promise<TransactionRow> {
+): Promise<WalletRow[]> {
   const move = (param: string, sign: '+' | '-') =>
     `UPDATE "Wallet" SET "availableBalance" = "availableBalance" ${sign} $5::numeric,
             "lastTransactionAt" = greatest("lastTransactionAt", $6::timestamptz), "dormantAt" = NULL, "updatedAt" = now()
-      WHERE "tenantId" = $1::uuid AND id = ${param}::uuid RETURNING id`;
+      WHERE "tenantId" = $1::uuid AND id = ${param}::uuid RETURNING ${WALLET_COLUMNS}`;
   const flagged = p.blocked || p.severity !== null;
-  const rows = await db.query<TransactionRow>(
+  const rows = await db.query<WalletRow>(
     prepared(`WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}),
           audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
                     VALUES (gen_random_uuid(), $1::uuid, $7, $8, 'transaction.create', 'Transaction', $2::text, $9::jsonb, $10))${
                       flagged
                         ? `, t AS (UPDATE "Transaction" SET status = $11::"TransactionStatus", "isBlocked" = $12, "suspiciousSeverity" = $13::"AlertSeverity"
-                  WHERE "tenantId" = $1::uuid AND id = $2::uuid RETURNING *)
-           SELECT ${TRANSACTION_COLUMNS} FROM t`
-                        : ` SELECT ${TRANSACTION_COLUMNS} FROM "Transaction" t WHERE t."tenantId" = $1::uuid AND t.id = $2::uuid`
-                    }`),
+                  WHERE "tenantId" = $1::uuid AND id = $2::uuid)`
+                        : ''
+                    }
+       SELECT * FROM source_wallet UNION ALL SELECT * FROM target_wallet`),
     [
       p.tenantId,
       p.id,
@@ -359,27 +494,15 @@ async function settle(
       ...(flagged ? [p.blocked ? 'Blocked' : 'Received', p.blocked, p.severity] : []),
     ],
   );
-  return rows.rows[0]!;
+  return rows.rows;
 }
 
-interface RulesAndGradesRow {
-  rules: RuleRow[] | string | null;
-  grades: Record<string, string> | string | null;
-}
-
-/** Select-list columns: the tenant's (`$1`) Published rules in code order and the risk grade of the countries in `countriesParam`. */
-const RULES_AND_GRADES_COLUMNS = (countriesParam: string) =>
-  `(SELECT json_agg(r ORDER BY r.code) FROM (${PUBLISHED_RULES_SQL}) r) AS rules,
-   (SELECT json_object_agg(c.code, c.grade) FROM "CountryRisk" c WHERE c.code = ANY(${countriesParam}::text[])) AS grades`;
-
-function rulesAndGradesOf(row: RulesAndGradesRow | undefined): { rules: RuleDefinition[]; grades: Map<string, string> } {
-  const parse = <T>(v: T | string | null | undefined) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v ?? null));
-  return { rules: (parse(row?.rules) ?? []).map(toDefinition), grades: new Map(Object.entries(parse(row?.grades) ?? {})) };
-}
-
-/** Alerts of one entity for one transaction, in its open TransactionMonitoring case (created when it has none). */
+/**
+ * Alerts of one entity for one transaction, in its open TransactionMonitoring case (created when it
+ * has none). Each alert is one statement: the alert, its `TransactionAlertCreated` outbox event (the
+ * outbox trigger enqueues its delivery) and its `transactionAlert.create` audit entry.
+ */
 async function raiseAlerts(
-  tx: Tx,
   db: SqlQueryable,
   {
     tenantId,
@@ -392,42 +515,35 @@ async function raiseAlerts(
   const { id: caseId, created } = await openMonitoringCase(db, tenantId, entityId);
   for (const { rule, outcome } of fired) {
     const ids = [transactionId, ...outcome.transactionIds.filter((t) => t !== transactionId)];
-    const alert = (
-      await db.query<{ id: string }>(
-        `INSERT INTO "TransactionAlert" (id, "tenantId", "caseId", "entityId", "transactionId", "transactionIds", "ruleId", "ruleVersion", "ruleSnapshot",
+    const alertId = crypto.randomUUID();
+    const event = { alertId, transactionId, entityId, severity: rule.severity, ruleCode: rule.code };
+    const audit = { caseId, ruleCode: rule.code, ruleVersion: rule.version, severity: rule.severity, reason: outcome.reasonEn };
+    await db.query(
+      prepared(`WITH alert AS (INSERT INTO "TransactionAlert" (id, "tenantId", "caseId", "entityId", "transactionId", "transactionIds", "ruleId", "ruleVersion", "ruleSnapshot",
             severity, "reasonEn", "reasonAr", tags, "updatedAt")
-         VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid[], $6::uuid, $7, $8::jsonb, $9::"AlertSeverity", $10, $11, $12::text[], now())
-         RETURNING id`,
-        [
-          tenantId,
-          caseId,
-          entityId,
-          transactionId,
-          ids,
-          rule.id,
-          rule.version,
-          JSON.stringify(snapshotOf(rule)),
-          rule.severity,
-          outcome.reasonEn,
-          outcome.reasonAr,
-          [rule.template],
-        ],
-      )
-    ).rows[0]!;
-    await emitEvent(tx, {
-      tenantId,
-      type: 'TransactionAlertCreated',
-      data: { alertId: alert.id, transactionId, entityId, severity: rule.severity, ruleCode: rule.code },
-    });
-    await writeAudit(tx, {
-      tenantId,
-      actor: { type: 'system' },
-      action: 'transactionAlert.create',
-      targetType: 'TransactionAlert',
-      targetId: alert.id,
-      after: { caseId, ruleCode: rule.code, ruleVersion: rule.version, severity: rule.severity, reason: outcome.reasonEn },
-      requestId,
-    });
+         VALUES ($2::uuid, $1::uuid, $3::uuid, $4::uuid, $5::uuid, $6::uuid[], $7::uuid, $8, $9::jsonb, $10::"AlertSeverity", $11, $12, $13::text[], now())),
+       event AS (INSERT INTO "OutboxEvent" (id, "tenantId", type, payload) VALUES (gen_random_uuid(), $1::uuid, 'TransactionAlertCreated', $14::jsonb))
+       INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
+       VALUES (gen_random_uuid(), $1::uuid, 'system', NULL, 'transactionAlert.create', 'TransactionAlert', $2::text, $15::jsonb, $16)`),
+      [
+        tenantId,
+        alertId,
+        caseId,
+        entityId,
+        transactionId,
+        ids,
+        rule.id,
+        rule.version,
+        JSON.stringify(snapshotOf(rule)),
+        rule.severity,
+        outcome.reasonEn,
+        outcome.reasonAr,
+        [rule.template],
+        JSON.stringify(event),
+        JSON.stringify(audit),
+        requestId ?? null,
+      ],
+    );
   }
   await db.query(
     `UPDATE "Case" SET "matchedAt" = now(), "updatedAt" = now(), status = CASE WHEN status = 'PendingApproval' THEN 'InReview'::"CaseStatus" ELSE status END,
@@ -436,7 +552,7 @@ async function raiseAlerts(
     [tenantId, caseId],
   );
   // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
-  if (created) await refreshEntityScreening(tx, tenantId, [entityId]);
+  if (created) await refreshEntityScreeningSql(db, tenantId, [entityId]);
 }
 
 export function snapshotOf(rule: RuleDefinition) {

@@ -201,6 +201,51 @@ export interface LoadedTransactions {
 
 const titleCase = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).toLowerCase();
 
+/** A wallet as the Transaction shows it (balances as exact decimal strings), from WALLET_COLUMNS. */
+export const WALLET_COLUMNS = `id, "createdAt", "updatedAt", type, status, currency, "externalRef", "vIban", "availableBalance"::text AS "availableBalance",
+  "lockedBalance"::text AS "lockedBalance", "entityId", "productId", "lastTransactionAt", "dormantAt", "closedAt"`;
+
+export interface WalletRow {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+  type: string;
+  status: string;
+  currency: string;
+  externalRef: string | null;
+  vIban: string | null;
+  availableBalance: string;
+  lockedBalance: string;
+  entityId: string;
+  productId: string | null;
+  lastTransactionAt: Date | null;
+  dormantAt: Date | null;
+  closedAt: Date | null;
+}
+
+export function walletOut(w: WalletRow): NonNullable<TransactionOut['sourceWallet']> {
+  return {
+    id: w.id,
+    createdAt: formatTimestamp(w.createdAt),
+    updatedAt: formatTimestamp(w.updatedAt),
+    type: w.type,
+    status: w.status,
+    currency: titleCase(w.currency),
+    externalRef: w.externalRef,
+    vIban: w.vIban,
+    availableBalance: w.availableBalance,
+    lockedBalance: w.lockedBalance,
+    entityId: w.entityId,
+    productId: w.productId,
+    lastTransactionAt: formatIso(w.lastTransactionAt),
+    dormantAt: formatIso(w.dormantAt),
+    closedAt: formatIso(w.closedAt),
+  } as NonNullable<TransactionOut['sourceWallet']>;
+}
+
+/** No alerts (a transaction whose rules raised none). */
+export const NO_ALERTS: LoadedAlerts = { rows: [], notes: [], txs: new Map() };
+
 /** `known` skips lookups the caller knows are empty (a transaction stored in this request has no STR report, and no alerts unless rules fired). */
 export async function readTransactions(
   db: SqlQueryable,
@@ -222,12 +267,7 @@ export async function readTransactions(
         ])
       : { rows: [] },
     walletIds.length
-      ? db.query(
-          `SELECT id, "createdAt", "updatedAt", type, status, currency, "externalRef", "vIban", "availableBalance"::text AS "availableBalance",
-                  "lockedBalance"::text AS "lockedBalance", "entityId", "productId", "lastTransactionAt", "dormantAt", "closedAt"
-             FROM "Wallet" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[])`,
-          [tenantId, walletIds],
-        )
+      ? db.query(`SELECT ${WALLET_COLUMNS} FROM "Wallet" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[])`, [tenantId, walletIds])
       : { rows: [] },
     bankIds.length
       ? db.query(`SELECT id, "entityId", iban, "bankNameEn", "bankNameAr" FROM "BankAccount" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[])`, [
@@ -251,28 +291,7 @@ export async function readTransactions(
   return {
     rows,
     parties: new Map(parties.rows.map((p: any) => [p.id, p])),
-    wallets: new Map(
-      wallets.rows.map((w: any) => [
-        w.id,
-        {
-          id: w.id,
-          createdAt: formatTimestamp(w.createdAt),
-          updatedAt: formatTimestamp(w.updatedAt),
-          type: w.type,
-          status: w.status,
-          currency: titleCase(w.currency),
-          externalRef: w.externalRef,
-          vIban: w.vIban,
-          availableBalance: w.availableBalance,
-          lockedBalance: w.lockedBalance,
-          entityId: w.entityId,
-          productId: w.productId,
-          lastTransactionAt: formatIso(w.lastTransactionAt),
-          dormantAt: formatIso(w.dormantAt),
-          closedAt: formatIso(w.closedAt),
-        },
-      ]),
-    ),
+    wallets: new Map(wallets.rows.map((w: WalletRow) => [w.id, walletOut(w)])),
     banks: new Map(banks.rows.map((b: any) => [b.id, b])),
     strs: new Map(
       strs.rows.map((s: any) => [
