@@ -110,7 +110,7 @@ for (const locale of ['en', 'ar'] as const) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-export').click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('createdAtUtc,action,actorType,actorId,actorName,targetType,targetId,before,after,requestId,id');
+    expect(lines[0]).toBe('createdAtUtc,action,actorType,actorId,actorName,actorPlatformAdmin,targetType,targetId,before,after,requestId,id');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => /^[^,]+,entity\./.test(line))).toBe(true);
 
