@@ -107,16 +107,16 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
               <tbody className="divide-y divide-slate-100">
                 {flows.data.data.slice(0, 20).map((x) => (
                   <tr key={x.id}>
-                    <Td>
+                    <Td label={t('date')}>
                       <span dir="ltr">{x.transactionDate.replace('T', ' ').replace('Z', '')}</span>
                     </Td>
-                    <Td>{t(`enum.${x.targetEntity?.id === c.entityId ? 'Credit' : 'Debit'}`)}</Td>
-                    <Td>
+                    <Td label={t('direction')}>{t(`enum.${x.targetEntity?.id === c.entityId ? 'Credit' : 'Debit'}`)}</Td>
+                    <Td label={t('amount')}>
                       <span dir="ltr" className="font-mono">
                         {x.amount} {x.currency.toUpperCase()}
                       </span>
                     </Td>
-                    <Td>{x.status === 'Blocked' ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : t('enum.Received')}</Td>
+                    <Td label={t('status')}>{x.status === 'Blocked' ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : t('enum.Received')}</Td>
                   </tr>
                 ))}
               </tbody>
