@@ -23,7 +23,7 @@ const filterFields = {
   action: z
     .string()
     .trim()
-    .regex(/^[A-Za-z][A-Za-z_.]{0,99}\*?$/, 'expected an action such as entity.tag.add, or a family such as tag.*')
+    .regex(/^[A-Za-z][A-Za-z_.-]{0,99}\*?$/, 'expected an action such as entity.tag.add, or a family such as tag.*')
     .optional()
     .meta({ description: 'An action (`entity.tag.add`), or a family ending in `.*` (`tag.*`).' }),
   from: day.optional().meta({ description: 'First day (YYYY-MM-DD, tenant time zone), included.' }),
