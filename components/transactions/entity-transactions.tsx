@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
+import { DateTimeText } from '@/components/ui/dates';
 import { Card } from '@/components/ui/card';
 import { fetchJson } from '@/components/ui/fetch-json';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -42,7 +43,7 @@ export function EntityTransactions({ entityId }: { entityId: string }) {
               {query.data.data.map((x) => (
                 <tr key={x.id}>
                   <Td label={t('date')}>
-                    <span dir="ltr">{x.transactionDate.replace('T', ' ').replace('Z', '')}</span>
+                    <DateTimeText locale={locale} value={x.transactionDate} />
                   </Td>
                   <Td label={t('direction')}>{t(`enum.${x.targetEntity?.id === entityId ? 'Credit' : 'Debit'}`)}</Td>
                   <Td label={t('amount')}>

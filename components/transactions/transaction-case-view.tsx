@@ -108,7 +108,7 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
                 {flows.data.data.slice(0, 20).map((x) => (
                   <tr key={x.id}>
                     <Td label={t('date')}>
-                      <span dir="ltr">{x.transactionDate.replace('T', ' ').replace('Z', '')}</span>
+                      <DateTimeText locale={locale} value={x.transactionDate} />
                     </Td>
                     <Td label={t('direction')}>{t(`enum.${x.targetEntity?.id === c.entityId ? 'Credit' : 'Debit'}`)}</Td>
                     <Td label={t('amount')}>
@@ -244,7 +244,7 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
             <ol className="mt-1 flex flex-col gap-1 text-sm">
               {c.decisions.map((d) => (
                 <li key={d.id}>
-                  <DateTimeText locale={locale} value={d.createdAt} /> · {d.user ? <bdi>{d.user.displayName}</bdi> : null} · {d.action}{' '}
+                  <DateTimeText locale={locale} value={d.createdAt} /> · {d.user ? <bdi>{d.user.displayName}</bdi> : null} · {t(`decisionActions.${d.action}`)}{' '}
                   {t(`enum.${d.disposition}`)}
                   {d.comment ? (
                     <>
