@@ -97,7 +97,10 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page).toHaveURL(/action=entity\.\*/);
     const events = page.getByTestId('audit-event');
     await expect(events.first()).toBeVisible();
-    for (const action of await events.evaluateAll((els) => els.map((el) => el.getAttribute('data-action')))) expect(action).toMatch(/^entity\./);
+    // The previous page's events stay on screen until the new answer arrives: wait for it, then every one is an entity action.
+    await expect
+      .poll(() => events.evaluateAll((els) => els.map((el) => el.getAttribute('data-action')).filter((action) => !action?.startsWith('entity.'))))
+      .toEqual([]);
     await expect(events.filter({ hasText: ar ? 'إنشاء عميل' : 'Client created' }).first()).toBeVisible();
     // Times are the tenant's (Riyadh), with the zone shown.
     await expect(events.first().locator('time')).toHaveAttribute('data-time-zone', 'Asia/Riyadh');
@@ -110,7 +113,7 @@ for (const locale of ['en', 'ar'] as const) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-export').click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('createdAtUtc,action,actorType,actorId,actorName,targetType,targetId,before,after,requestId,id');
+    expect(lines[0]).toBe('createdAtUtc,action,actorType,actorId,actorName,actorPlatformAdmin,targetType,targetId,before,after,requestId,id');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => /^[^,]+,entity\./.test(line))).toBe(true);
 
@@ -157,6 +160,37 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByLabel(ar ? 'المخاطر المتوسطة ابتداءً من (٪)' : 'Medium risk from (%)').fill('40');
     await page.getByRole('button', { name: ar ? 'حفظ الإعدادات' : 'Save settings' }).click();
     await expect(page.getByTestId('settings-notice')).toHaveText(ar ? 'حُفظت الإعدادات.' : 'Settings saved.');
+
+    // Two-step sign-in for everyone is a tenant setting: required here, shown on the users page, audited.
+    try {
+      const mfa = page.getByLabel(ar ? 'اشترط التحقق بخطوتين على جميع مستخدمي هذه الجهة' : 'Require two-step sign-in for everyone in this tenant');
+      await expect(mfa).not.toBeChecked();
+      await mfa.check();
+      await page.getByRole('button', { name: ar ? 'حفظ الإعدادات' : 'Save settings' }).click();
+      await expect(page.getByTestId('settings-notice')).toHaveText(ar ? 'حُفظت الإعدادات.' : 'Settings saved.');
+      await page.goto(`/${locale}/admin/users`);
+      await expect(page.getByTestId('mfa-policy-status')).toHaveText(ar ? 'مشترط على جميع مستخدمي هذه الجهة.' : 'Required of everyone in this tenant.');
+      await page.getByRole('link', { name: ar ? 'تغييره في إعدادات الجهة' : 'Change in tenant settings' }).click();
+      await page.waitForURL(`**/${locale}/admin/settings#security`);
+      await expect(mfa).toBeChecked();
+      await page.goto(`/${locale}/admin/audit?action=tenant.mfa-policy`);
+      await expect(page.getByTestId('audit-event').first()).toContainText(ar ? 'تغيير سياسة التحقق بخطوتين' : 'Two-step sign-in policy changed');
+      // The platform administrator who made the change is named, as a platform administrator.
+      await expect(page.getByTestId('audit-event').first()).toContainText(ar ? 'مسؤول المنصة · ' : 'Platform administrator · ');
+      // Back to administrators only, so later tests sign officers in with a password alone.
+      await page.goto(`/${locale}/admin/settings`);
+      await mfa.uncheck();
+      await page.getByRole('button', { name: ar ? 'حفظ الإعدادات' : 'Save settings' }).click();
+      await expect(page.getByTestId('settings-notice')).toHaveText(ar ? 'حُفظت الإعدادات.' : 'Settings saved.');
+      await page.goto(`/${locale}/admin/users`);
+      await expect(page.getByTestId('mfa-policy-status')).toHaveAttribute('data-required', 'false');
+      await page.goto(`/${locale}/admin/settings`);
+    } finally {
+      // Whatever happened above, later tests sign officers in with a password alone.
+      const origin = new URL(page.url()).origin;
+      await page.request.patch('/services/crm/tenant-settings', { data: { mfaRequired: false }, headers: { origin } });
+    }
+
     await page.setViewportSize({ width: 390, height: 844 });
     await expectFitsWidth(page, `${locale} tenant settings`);
     await snap(page, `${locale}-phone-settings`);

@@ -55,7 +55,7 @@ export const AUDIT_ACTION_FAMILIES: [string, string[]][] = [
   ['webhook', ['webhook.register', 'webhook.status', 'webhook.events', 'webhook.replay']],
   ['user', ['user.deactivate', 'user.reactivate']],
   ['auth', ['auth.sign-in', 'auth.sign-in-failed', 'auth.sign-out', 'auth.password-changed', 'auth.password-change-refused', 'auth.sessions-ended']],
-  ['tenant', ['tenant.settings.update']],
+  ['tenant', ['tenant.settings.update', 'tenant.mfa-policy']],
   ['audit', ['audit.export']],
 ];
 

@@ -81,7 +81,11 @@ export function AuditLogAdmin() {
   };
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value || undefined });
   const actorName = (actor: Page['data'][number]['actor']) => {
-    const type = t.has(`profile.actorTypes.${actor.type}`) ? t(`profile.actorTypes.${actor.type}`) : actor.type;
+    const type = actor.platformAdmin
+      ? t('auditLog.platformAdmin')
+      : t.has(`profile.actorTypes.${actor.type}`)
+        ? t(`profile.actorTypes.${actor.type}`)
+        : actor.type;
     return actor.displayName ? `${type} · ${actor.displayName}` : type;
   };
 
@@ -101,6 +105,7 @@ export function AuditLogAdmin() {
               {(actors.data?.data ?? []).map((user) => (
                 <option key={user.id} value={user.id}>
                   {user.displayName ? `${user.displayName} (${user.email})` : user.email}
+                  {user.platformAdmin ? ` · ${t('auditLog.platformAdmin')}` : ''}
                 </option>
               ))}
             </Select>

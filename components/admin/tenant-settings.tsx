@@ -20,6 +20,7 @@ interface Values {
   uboThreshold: string;
   defaultLanguage: 'en' | 'ar';
   timeZone: string;
+  mfaRequired: boolean;
 }
 
 const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
@@ -30,6 +31,7 @@ const toBody = (v: Values): UpdateTenantSettingsInput => ({
   uboThreshold: num(v.uboThreshold),
   defaultLanguage: v.defaultLanguage,
   timeZone: v.timeZone,
+  mfaRequired: v.mfaRequired,
 });
 const FIELD_OF: Record<string, keyof Values> = {
   'quota.soft': 'quotaSoft',
@@ -41,6 +43,7 @@ const FIELD_OF: Record<string, keyof Values> = {
   uboThreshold: 'uboThreshold',
   defaultLanguage: 'defaultLanguage',
   timeZone: 'timeZone',
+  mfaRequired: 'mfaRequired',
 };
 
 /** react-hook-form validates with the API's own zod schema (PATCH /tenant-settings), through the body it will send. */
@@ -57,8 +60,8 @@ const resolver: Resolver<Values> = async (values) => {
 
 /**
  * The tenant's settings in one form, saved together (PATCH /tenant-settings, audited): bulk quota,
- * screening thresholds, KYC risk thresholds, beneficial-ownership threshold, default language and
- * time zone.
+ * screening thresholds, KYC risk thresholds, beneficial-ownership threshold, default language,
+ * time zone and the two-step sign-in policy.
  */
 export function TenantSettingsForm({ initial }: { initial: TenantSettings }) {
   const t = useTranslations();
@@ -82,6 +85,7 @@ export function TenantSettingsForm({ initial }: { initial: TenantSettings }) {
       uboThreshold: String(initial.uboThreshold),
       defaultLanguage: initial.defaultLanguage,
       timeZone: initial.timeZone,
+      mfaRequired: initial.mfaRequired,
     },
   });
   const { register, handleSubmit, formState } = form;
@@ -171,6 +175,13 @@ export function TenantSettingsForm({ initial }: { initial: TenantSettings }) {
             </Select>
           </Field>
         </div>
+      </Card>
+      <Card title={t('tenantSettings.security')} id="security">
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-1 size-4" data-testid="mfa-policy" {...register('mfaRequired')} />
+          <span>{t('users.mfaPolicy')}</span>
+        </label>
+        <p className="mt-2 text-sm text-slate-600">{t('tenantSettings.mfaHint')}</p>
       </Card>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={formState.isSubmitting}>

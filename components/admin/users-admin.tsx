@@ -131,39 +131,3 @@ export function RoleSelect({ userId, role, label }: { userId: string; role: Role
     </div>
   );
 }
-
-/** Whether every user of the tenant must use two-step sign-in (PUT /services/crm/users/mfa-policy). */
-export function MfaPolicyToggle({ required }: { required: boolean }) {
-  const t = useTranslations('users');
-  const router = useRouter();
-  const errorText = useErrorText();
-  const [checked, setChecked] = useState(required);
-  const mutation = useMutation({
-    mutationFn: (next: boolean) => fetchJson('/services/crm/users/mfa-policy', { method: 'PUT', body: JSON.stringify({ required: next }) }),
-    onSuccess: () => router.refresh(),
-    onError: () => setChecked(required),
-  });
-  return (
-    <div className="flex flex-col gap-1">
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-1 size-4"
-          checked={checked}
-          disabled={mutation.isPending}
-          data-testid="mfa-policy"
-          onChange={(e) => {
-            setChecked(e.target.checked);
-            mutation.mutate(e.target.checked);
-          }}
-        />
-        <span>{t('mfaPolicy')}</span>
-      </label>
-      {mutation.error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(mutation.error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}

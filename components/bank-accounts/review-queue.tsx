@@ -98,13 +98,13 @@ export function ReviewQueue() {
             <tbody className="divide-y divide-slate-100">
               {query.data.data.map((item) => (
                 <tr key={item.id} data-account={item.id}>
-                  <Td>
+                  <Td label={t('bankReview.entity')}>
                     <Link href={`/entities/${item.entity.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                       {displayName(locale, item.entity) ?? t('entities.unnamed')}
                     </Link>
                     {item.holderName ? <div className="text-xs text-slate-600">{item.holderName}</div> : null}
                   </Td>
-                  <Td>
+                  <Td label={t('profile.iban')}>
                     <span dir="ltr" className="font-mono text-xs">
                       {item.iban}
                     </span>
@@ -112,11 +112,11 @@ export function ReviewQueue() {
                       {(locale === 'ar' ? item.bankNameAr || item.bankNameEn : item.bankNameEn || item.bankNameAr) ?? ''}
                     </div>
                   </Td>
-                  <Td>
+                  <Td label={t('bankReview.submitted')}>
                     <DateText locale={locale} value={item.createdAt} />
                   </Td>
-                  <Td>{item.attachment ? <DocumentPreview attachment={item.attachment} /> : '—'}</Td>
-                  <Td>
+                  <Td label={t('bankReview.attachment')}>{item.attachment ? <DocumentPreview attachment={item.attachment} /> : '—'}</Td>
+                  <Td label={t('bankReview.decisionHeader')}>
                     <ReviewForm
                       iban={item.iban}
                       accountId={item.id}

@@ -141,7 +141,7 @@ export function CaseQueue() {
                 const other = locale === 'ar' ? item.entity.nameEn : item.entity.nameAr;
                 return (
                   <tr key={item.id} data-case={item.id} className="hover:bg-slate-50">
-                    <Td>
+                    <Td label={t('cases.entity')}>
                       <Link
                         href={`/cases/${item.id}`}
                         aria-label={t('cases.openCase', { name })}
@@ -155,11 +155,11 @@ export function CaseQueue() {
                         </div>
                       ) : null}
                     </Td>
-                    <Td>{item.source ? t(`cases.sources.${item.source}`) : '—'}</Td>
-                    <Td>
+                    <Td label={t('cases.source')}>{item.source ? t(`cases.sources.${item.source}`) : '—'}</Td>
+                    <Td label={t('cases.status')}>
                       <Badge tone={toneOfCaseStatus(item.status)}>{t(`cases.caseStatus.${item.status}`)}</Badge>
                     </Td>
-                    <Td>
+                    <Td label={t('cases.matches')}>
                       <ul className="flex flex-wrap gap-1">
                         {item.matchSummaries.map((s) => (
                           <li key={s.status}>
@@ -170,8 +170,8 @@ export function CaseQueue() {
                         ))}
                       </ul>
                     </Td>
-                    <Td>{item.assignee?.displayName ?? <span className="text-slate-600">{t('cases.unassigned')}</span>}</Td>
-                    <Td>
+                    <Td label={t('cases.assignee')}>{item.assignee?.displayName ?? <span className="text-slate-600">{t('cases.unassigned')}</span>}</Td>
+                    <Td label={t('cases.opened')}>
                       <DateText locale={locale} value={item.createdAt} />
                     </Td>
                   </tr>

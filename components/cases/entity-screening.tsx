@@ -116,7 +116,7 @@ export function EntityScreening({
               const arabic = entryNames(m.watchlistEntry.names, 'Arabic')[0];
               return (
                 <tr key={m.id} data-match={m.id}>
-                  <Td>
+                  <Td label={t('cases.listEntry')}>
                     <Link href={`/cases/${m.caseId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                       <bdi>{latin ?? arabic ?? m.name}</bdi>
                     </Link>
@@ -126,15 +126,17 @@ export function EntityScreening({
                       </div>
                     ) : null}
                   </Td>
-                  <Td>{t(`cases.sources.${m.watchlistSource}`)}</Td>
-                  <Td className="tabular-nums">{new Intl.NumberFormat(locale).format(m.percentage)}%</Td>
-                  <Td>
+                  <Td label={t('cases.source')}>{t(`cases.sources.${m.watchlistSource}`)}</Td>
+                  <Td className="tabular-nums" label={t('cases.score')}>
+                    {new Intl.NumberFormat(locale).format(m.percentage)}%
+                  </Td>
+                  <Td label={t('cases.status')}>
                     <div className="flex flex-wrap gap-1">
                       <Badge tone={toneOfMatchStatus(m.status)}>{t(`cases.matchStatus.${m.status}`)}</Badge>
                       {m.deprecatedAt ? <Badge>{t('cases.deprecated')}</Badge> : null}
                     </div>
                   </Td>
-                  <Td>
+                  <Td label={t('cases.opened')}>
                     <DateText locale={locale} value={m.matchedAt} />
                   </Td>
                 </tr>

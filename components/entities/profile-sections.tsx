@@ -167,18 +167,18 @@ export async function ProfileSections({
             <tbody className="divide-y divide-slate-100">
               {identities.map((identity) => (
                 <tr key={identity.id}>
-                  <Td>
+                  <Td label={t('profile.identityType')}>
                     {enumLabel('identityType', identity.type)}
                     {identity.subtype ? <div className="text-xs text-slate-600">{identity.subtype}</div> : null}
                   </Td>
-                  <Td>
+                  <Td label={t('profile.identityNumber')}>
                     <Ltr>{identity.number}</Ltr>
                   </Td>
-                  <Td>{identity.issuingCountryCode ?? '—'}</Td>
-                  <Td>
+                  <Td label={t('profile.issuingCountry')}>{identity.issuingCountryCode ?? '—'}</Td>
+                  <Td label={t('profile.expiresAt')}>
                     <DateText locale={locale} value={identity.expiresAt} />
                   </Td>
-                  <Td>
+                  <Td label={t('profile.verification')}>
                     {identity.verification?.status ? (
                       <Badge tone={toneOfStatus(identity.verification.status)}>{enumLabel('verification', identity.verification.status)}</Badge>
                     ) : (
@@ -188,7 +188,7 @@ export async function ProfileSections({
                       <VerifyIdentity entityId={entity.id} identityId={identity.id} number={identity.number} />
                     ) : null}
                   </Td>
-                  <Td>
+                  <Td label={t('profile.documents')}>
                     {identity.documents?.length ? (
                       <div className="flex flex-wrap gap-2">
                         {identity.documents.map((doc) => (
@@ -227,7 +227,7 @@ export async function ProfileSections({
             <tbody className="divide-y divide-slate-100">
               {accounts.map((account) => (
                 <tr key={account.id}>
-                  <Td>
+                  <Td label={t('profile.iban')}>
                     <Ltr>{account.iban}</Ltr>
                     {account.primary ? (
                       <span className="ms-2">
@@ -235,9 +235,13 @@ export async function ProfileSections({
                       </span>
                     ) : null}
                   </Td>
-                  <Td className="whitespace-nowrap">{label(account.bankNameEn, account.bankNameAr)}</Td>
-                  <Td className="whitespace-nowrap">{account.holderName ?? '—'}</Td>
-                  <Td>
+                  <Td className="md:whitespace-nowrap" label={t('profile.bank')}>
+                    {label(account.bankNameEn, account.bankNameAr)}
+                  </Td>
+                  <Td className="md:whitespace-nowrap" label={t('profile.holder')}>
+                    {account.holderName ?? '—'}
+                  </Td>
+                  <Td label={t('profile.verification')}>
                     <div className="flex flex-wrap gap-1">
                       {account.verificationStatus ? (
                         <Badge tone={toneOfStatus(account.verificationStatus)}>{enumLabel('verification', account.verificationStatus)}</Badge>

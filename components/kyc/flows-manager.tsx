@@ -107,12 +107,12 @@ export function FlowsManager({ flows, canEdit }: { flows: FlowOut[]; canEdit: bo
                 <tbody className="divide-y divide-slate-100">
                   {flow.forms.map((form) => (
                     <tr key={form.id}>
-                      <Td>{t(`enums.formType.${form.type}`)}</Td>
-                      <Td>
+                      <Td label={t('form.type')}>{t(`enums.formType.${form.type}`)}</Td>
+                      <Td label={t('form.name')}>
                         <bdi>{localized(locale, form.nameEn, form.nameAr)}</bdi>
                       </Td>
-                      <Td>{new Intl.NumberFormat(locale).format(form.version)}</Td>
-                      <Td>
+                      <Td label={t('form.version')}>{new Intl.NumberFormat(locale).format(form.version)}</Td>
+                      <Td label={t('form.status')}>
                         <Badge tone={formStatusTone(form.status)}>{t(`enums.formStatus.${form.status}`)}</Badge>
                       </Td>
                       <Td>

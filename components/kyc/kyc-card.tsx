@@ -178,14 +178,14 @@ export async function KycCard({
                     <tbody className="divide-y divide-slate-100" data-testid="kyc-breakdown">
                       {latest.riskBreakdown.map((s) => (
                         <tr key={s.sectionId}>
-                          <Td>
+                          <Td label={t('card.section')}>
                             <bdi>{localized(locale, s.nameEn, s.nameAr)}</bdi>
                           </Td>
-                          <Td>{number.format(s.weight)}</Td>
-                          <Td>
+                          <Td label={t('card.weight')}>{number.format(s.weight)}</Td>
+                          <Td label={t('card.points')}>
                             {number.format(Number(s.score))} / {number.format(Number(s.maxScore))}
                           </Td>
-                          <Td>{number.format(percentOf(s.score, s.maxScore))}%</Td>
+                          <Td label={t('card.percent')}>{number.format(percentOf(s.score, s.maxScore))}%</Td>
                         </tr>
                       ))}
                     </tbody>
@@ -214,15 +214,15 @@ export async function KycCard({
               <tbody className="divide-y divide-slate-100" data-testid="kyc-history">
                 {kyc.scores.map((s) => (
                   <tr key={s.id}>
-                    <Td>
+                    <Td label={t('card.when')}>
                       <DateTimeText locale={locale} value={s.createdAt} />
                     </Td>
-                    <Td>{number.format(Number(s.riskScore))}</Td>
-                    <Td>
+                    <Td label={t('card.score')}>{number.format(Number(s.riskScore))}</Td>
+                    <Td label={t('card.level')}>
                       <Badge tone={riskTone(s.riskLevel)}>{t(`enums.riskLevel.${s.riskLevel}`)}</Badge>
                     </Td>
-                    <Td>{s.suitabilityScore === null ? '—' : number.format(Number(s.suitabilityScore))}</Td>
-                    <Td>{s.overrideReasons.length ? s.overrideReasons.map(reasonText).join(' · ') : '—'}</Td>
+                    <Td label={t('card.suitabilityColumn')}>{s.suitabilityScore === null ? '—' : number.format(Number(s.suitabilityScore))}</Td>
+                    <Td label={t('card.overridesColumn')}>{s.overrideReasons.length ? s.overrideReasons.map(reasonText).join(' · ') : '—'}</Td>
                   </tr>
                 ))}
               </tbody>

@@ -150,6 +150,15 @@ export function AlertQueue({ userId }: { userId: string }) {
         <EmptyState title={t('emptyAlerts')} description={t('emptyAlertsDescription')} />
       ) : (
         <>
+          {/* Phones: the header row (with its select-all box) is hidden; the same box, labelled, above the cards. */}
+          <label className="flex items-center gap-2 text-sm md:hidden">
+            <input
+              type="checkbox"
+              checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
+              onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+            />
+            {t('selectAll')}
+          </label>
           <Table caption={t('alertsTitle')}>
             <thead>
               <tr>
@@ -180,17 +189,17 @@ export function AlertQueue({ userId }: { userId: string }) {
                       onChange={() => toggle(a.id)}
                     />
                   </Td>
-                  <Td>
+                  <Td label={t('severity')}>
                     <Badge tone={SEVERITY_TONE[a.severity]}>{t(`enum.${a.severity}`)}</Badge>
                   </Td>
-                  <Td>
+                  <Td label={t('rule')}>
                     <span dir="auto">{a.transactionRule ? (locale === 'ar' ? a.transactionRule.nameAr : a.transactionRule.nameEn) : '—'}</span>
                   </Td>
-                  <Td className="max-w-md">
+                  <Td className="md:max-w-md" label={t('reason')}>
                     <bdi>{locale === 'ar' ? a.reasonAr : a.reasonEn}</bdi>
                   </Td>
-                  <Td>{a.assignee ? <bdi>{a.assignee.displayName}</bdi> : t('unassigned')}</Td>
-                  <Td>
+                  <Td label={t('assignee')}>{a.assignee ? <bdi>{a.assignee.displayName}</bdi> : t('unassigned')}</Td>
+                  <Td label={t('raised')}>
                     <DateTimeText locale={locale} value={a.createdAt} />
                   </Td>
                   <Td>

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
+import { DateTimeText } from '@/components/ui/dates';
 import { Card } from '@/components/ui/card';
 import { fetchJson } from '@/components/ui/fetch-json';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -41,17 +42,17 @@ export function EntityTransactions({ entityId }: { entityId: string }) {
             <tbody className="divide-y divide-slate-100">
               {query.data.data.map((x) => (
                 <tr key={x.id}>
-                  <Td>
-                    <span dir="ltr">{x.transactionDate.replace('T', ' ').replace('Z', '')}</span>
+                  <Td label={t('date')}>
+                    <DateTimeText locale={locale} value={x.transactionDate} />
                   </Td>
-                  <Td>{t(`enum.${x.targetEntity?.id === entityId ? 'Credit' : 'Debit'}`)}</Td>
-                  <Td>
+                  <Td label={t('direction')}>{t(`enum.${x.targetEntity?.id === entityId ? 'Credit' : 'Debit'}`)}</Td>
+                  <Td label={t('amount')}>
                     <span dir="ltr" className="font-mono">
                       {x.amount} {x.currency.toUpperCase()}
                     </span>{' '}
                     {x.isBlocked ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : null}
                   </Td>
-                  <Td>{new Intl.NumberFormat(locale).format(x.triggeredAlerts.length)}</Td>
+                  <Td label={t('alerts')}>{new Intl.NumberFormat(locale).format(x.triggeredAlerts.length)}</Td>
                 </tr>
               ))}
             </tbody>

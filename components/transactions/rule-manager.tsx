@@ -148,21 +148,21 @@ export function RuleManager() {
           <tbody className="divide-y divide-slate-100">
             {rules.data.data.map((r) => (
               <tr key={r.id} data-rule={r.code}>
-                <Td>
+                <Td label={t('code')}>
                   <span dir="ltr" className="font-mono text-xs">
                     {r.code}
                   </span>
                 </Td>
-                <Td>
+                <Td label={t('rule')}>
                   <span dir="auto">{locale === 'ar' ? r.nameAr : r.nameEn}</span>
                 </Td>
-                <Td>{t(`templates.${(r.config as { template: string }).template}` as 'templates.LargeAmount')}</Td>
-                <Td>{t(`enum.${r.type}`)}</Td>
-                <Td>
+                <Td label={t('template')}>{t(`templates.${(r.config as { template: string }).template}` as 'templates.LargeAmount')}</Td>
+                <Td label={t('type')}>{t(`enum.${r.type}`)}</Td>
+                <Td label={t('status')}>
                   <Badge tone={toneOfStatus(r.status === 'Published' ? 'Active' : r.status)}>{t(`enum.${r.status}`)}</Badge>
                 </Td>
-                <Td>{r.version}</Td>
-                <Td className="whitespace-nowrap">
+                <Td label={t('version')}>{r.version}</Td>
+                <Td className="md:whitespace-nowrap">
                   <div className="flex flex-wrap gap-2">
                     <Button size="sm" variant="secondary" onClick={() => (setDraft(draftOf(r)), setErrors([]), setResult(null), setNotice(null))}>
                       {t('edit')}

@@ -107,16 +107,16 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
               <tbody className="divide-y divide-slate-100">
                 {flows.data.data.slice(0, 20).map((x) => (
                   <tr key={x.id}>
-                    <Td>
-                      <span dir="ltr">{x.transactionDate.replace('T', ' ').replace('Z', '')}</span>
+                    <Td label={t('date')}>
+                      <DateTimeText locale={locale} value={x.transactionDate} />
                     </Td>
-                    <Td>{t(`enum.${x.targetEntity?.id === c.entityId ? 'Credit' : 'Debit'}`)}</Td>
-                    <Td>
+                    <Td label={t('direction')}>{t(`enum.${x.targetEntity?.id === c.entityId ? 'Credit' : 'Debit'}`)}</Td>
+                    <Td label={t('amount')}>
                       <span dir="ltr" className="font-mono">
                         {x.amount} {x.currency.toUpperCase()}
                       </span>
                     </Td>
-                    <Td>{x.status === 'Blocked' ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : t('enum.Received')}</Td>
+                    <Td label={t('status')}>{x.status === 'Blocked' ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : t('enum.Received')}</Td>
                   </tr>
                 ))}
               </tbody>
@@ -244,7 +244,7 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
             <ol className="mt-1 flex flex-col gap-1 text-sm">
               {c.decisions.map((d) => (
                 <li key={d.id}>
-                  <DateTimeText locale={locale} value={d.createdAt} /> · {d.user ? <bdi>{d.user.displayName}</bdi> : null} · {d.action}{' '}
+                  <DateTimeText locale={locale} value={d.createdAt} /> · {d.user ? <bdi>{d.user.displayName}</bdi> : null} · {t(`decisionActions.${d.action}`)}{' '}
                   {t(`enum.${d.disposition}`)}
                   {d.comment ? (
                     <>

@@ -48,24 +48,26 @@ export async function DeliveryLog({ rows, page, totalPages, locale }: { rows: De
                 const state = d.held ? 'held' : d.state;
                 return (
                   <tr key={d.id} data-testid={`delivery-${d.eventId}`}>
-                    <Td>
+                    <Td label={t('created')}>
                       <DateTimeText locale={locale} value={d.createdAt} />
                     </Td>
-                    <Td>
+                    <Td label={t('event')}>
                       {t.has(`eventNames.${d.eventType}`) ? t(`eventNames.${d.eventType}` as 'eventNames.EntityStatusUpdate') : d.eventType}
                       <code dir="ltr" className="block text-xs text-slate-600">
                         {d.eventType}
                       </code>
                     </Td>
-                    <Td dir="ltr" className="text-start font-mono text-xs">
-                      {d.eventId}
+                    <Td className="font-mono text-xs break-all" label={t('eventId')}>
+                      <span dir="ltr">{d.eventId}</span>
                     </Td>
-                    <Td>
+                    <Td label={t('state')}>
                       <WebhookBadge value={state} label={t(`states.${state}` as 'states.queued')} />
                     </Td>
-                    <Td>{number.format(d.attempts)}</Td>
-                    <Td dir="ltr" className="max-w-64 truncate text-start" title={d.lastError ?? undefined}>
-                      {d.lastStatusCode ?? ''} {d.lastError ?? ''}
+                    <Td label={t('tries')}>{number.format(d.attempts)}</Td>
+                    <Td className="md:max-w-64 md:truncate" title={d.lastError ?? undefined} label={t('lastResult')}>
+                      <span dir="ltr">
+                        {d.lastStatusCode ?? ''} {d.lastError ?? ''}
+                      </span>
                     </Td>
                     <Td>
                       <Link href={`/admin/webhooks/deliveries/${d.id}`} className={buttonClass('ghost', 'sm')}>

@@ -142,15 +142,17 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
             <tbody className="divide-y divide-slate-100" data-testid="webhook-history">
               {overview.history.map((h) => (
                 <tr key={h.id}>
-                  <Td>
+                  <Td label={t('when')}>
                     <DateTimeText locale={locale} value={h.createdAt} />
                   </Td>
-                  <Td>{h.fromStatus ? t(`status.${h.fromStatus}`) : '—'}</Td>
-                  <Td>
+                  <Td label={t('from')}>{h.fromStatus ? t(`status.${h.fromStatus}`) : '—'}</Td>
+                  <Td label={t('to')}>
                     <WebhookBadge value={h.toStatus} label={t(`status.${h.toStatus}`)} />
                   </Td>
-                  <Td>{t.has(`reasons.${h.reason}` as 'reasons.registered') ? t(`reasons.${h.reason}` as 'reasons.registered') : h.reason}</Td>
-                  <Td>{t.has(`actors.${h.actorType}` as 'actors.system') ? t(`actors.${h.actorType}` as 'actors.system') : h.actorType}</Td>
+                  <Td label={t('reason')}>
+                    {t.has(`reasons.${h.reason}` as 'reasons.registered') ? t(`reasons.${h.reason}` as 'reasons.registered') : h.reason}
+                  </Td>
+                  <Td label={t('by')}>{t.has(`actors.${h.actorType}` as 'actors.system') ? t(`actors.${h.actorType}` as 'actors.system') : h.actorType}</Td>
                 </tr>
               ))}
             </tbody>

@@ -23,7 +23,7 @@ const filterFields = {
   action: z
     .string()
     .trim()
-    .regex(/^[A-Za-z][A-Za-z_.]{0,99}\*?$/, 'expected an action such as entity.tag.add, or a family such as tag.*')
+    .regex(/^[A-Za-z][A-Za-z_.-]{0,99}\*?$/, 'expected an action such as entity.tag.add, or a family such as tag.*')
     .optional()
     .meta({ description: 'An action (`entity.tag.add`), or a family ending in `.*` (`tag.*`).' }),
   from: day.optional().meta({ description: 'First day (YYYY-MM-DD, tenant time zone), included.' }),
@@ -40,7 +40,12 @@ export const auditEventSchema = z
     id: z.uuid(),
     createdAt: wireTimestamp,
     action: z.string(),
-    actor: z.object({ type: z.string(), id: z.string().nullable(), displayName: z.string().nullable() }),
+    actor: z.object({
+      type: z.string(),
+      id: z.string().nullable(),
+      displayName: z.string().nullable(),
+      platformAdmin: z.boolean().meta({ description: 'True when the acting user is a platform administrator (a user of no tenant) working in this tenant.' }),
+    }),
     targetType: z.string(),
     targetId: z.string().nullable(),
     before: z.unknown().nullable().meta({ description: 'The changed fields before (JSON), or null.' }),
@@ -52,7 +57,7 @@ export type AuditEventOut = z.infer<typeof auditEventSchema>;
 
 export const auditPage = pageOfSchema(auditEventSchema).meta({ id: 'AuditEventPage' });
 
-/** The acting users the filter offers: the tenant's users, by name. */
+/** The acting users the filter offers: the tenant's users and the platform administrators who acted in it, by name. */
 export const auditActorsResponse = z
-  .object({ data: z.array(z.object({ id: z.uuid(), displayName: z.string().nullable(), email: z.string() })) })
+  .object({ data: z.array(z.object({ id: z.uuid(), displayName: z.string().nullable(), email: z.string(), platformAdmin: z.boolean() })) })
   .meta({ id: 'AuditActorList' });

@@ -7,6 +7,7 @@ import { expectContract } from '@/scripts/testing/contract';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant } from '@/scripts/testing/factories';
 import { createOfficer } from '@/scripts/testing/officers';
+import { sessionHeaders } from '@/scripts/testing/session';
 import { auditActorsResponse, auditPage } from './schemas';
 
 const db = useTestDatabase();
@@ -47,7 +48,7 @@ describe('GET /audit-events (tenant audit log)', () => {
     expectContract(auditPage, all.body);
     expect(all.body.meta).toEqual({ page: 1, size: 2, totalCount: 3, totalPages: 2 });
     expect(all.body.data.map((e: { action: string }) => e.action)).toEqual(['tag.delete', 'tag.create']);
-    expect(all.body.data[0].actor).toEqual({ type: 'user', id: admin.id, displayName: expect.any(String) });
+    expect(all.body.data[0].actor).toEqual({ type: 'user', id: admin.id, displayName: expect.any(String), platformAdmin: false });
 
     expect((await get('action=tag.*')).body.meta.totalCount).toBe(2);
     expect((await get('action=tag.create')).body.data.map((e: { targetType: string }) => e.targetType)).toEqual(['Tag']);
@@ -65,6 +66,8 @@ describe('GET /audit-events (tenant audit log)', () => {
     expect(bad.body.validationErrors[0]).toMatch(/^to: /);
     expect((await get('from=2026-02-30')).status).toBe(400);
     expect((await get("action=x' OR 1=1")).status).toBe(400);
+    // Actions with a hyphen (auth.sign-in, tenant.mfa-policy) are actions like any other.
+    expect((await get('action=tenant.mfa-policy')).body.meta.totalCount).toBe(0);
 
     const actors = await callRoute(actorsRoute, 'GET', '/services/crm/audit-events/actors', { headers: admin.headers });
     expectContract(auditActorsResponse, actors.body);
@@ -84,13 +87,57 @@ describe('GET /audit-events (tenant audit log)', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('createdAtUtc,action,actorType,actorId,actorName,targetType,targetId,before,after,requestId,id');
+    expect(lines[0]).toBe('createdAtUtc,action,actorType,actorId,actorName,actorPlatformAdmin,targetType,targetId,before,after,requestId,id');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('tag.create');
     expect(lines[1]).toContain(`"{""note"":""=HYPERLINK(\\""x\\"")""}"`);
     const { rows } = await db.current().pool.query(`SELECT "actorId", "after" FROM "AuditLog" WHERE "tenantId" = $1 AND action = 'audit.export'`, [t.id]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorId: admin.id, after: { filters: { action: 'tag.*' }, rowCount: 1, totalCount: 1, format: 'csv' } });
+  });
+
+  it('names a platform administrator who acted in the tenant (page, actor filter and CSV), and no other tenant’s or platform user', async () => {
+    const t = await createTestTenant();
+    const other = await createTestTenant();
+    const admin = await createOfficer(t, 'admin');
+    const outsider = await createOfficer(other, 'admin');
+    const rootId = crypto.randomUUID();
+    const idleRootId = crypto.randomUUID();
+    // Platform administrators: users of no tenant, working in `t` (one acted there, one never did).
+    const root = await sessionHeaders({ tenantId: t.id, homeTenantId: null, role: 'admin', userId: rootId });
+    await sessionHeaders({ tenantId: t.id, homeTenantId: null, role: 'admin', userId: idleRootId });
+    await db.current().pool.query(`UPDATE "User" SET "displayName" = 'Platform Root' WHERE id = $1`, [rootId]);
+    await event(t.id, '2026-11-01T08:00:00Z', { action: 'tag.create', targetType: 'Tag', actorId: rootId });
+    await event(t.id, '2026-11-01T09:00:00Z', { action: 'tag.rename', targetType: 'Tag', actorId: admin.id });
+    // An id of another tenant's user in this tenant's log (not possible through the app) is not named.
+    await event(t.id, '2026-11-01T10:00:00Z', { action: 'tag.delete', targetType: 'Tag', actorId: outsider.id });
+
+    const page = await callRoute(searchRoute, 'GET', '/services/crm/audit-events?action=tag.*', { headers: admin.headers });
+    expectContract(auditPage, page.body);
+    const actorOf = (action: string) => page.body.data.find((e: { action: string }) => e.action === action).actor;
+    expect(actorOf('tag.create')).toEqual({ type: 'user', id: rootId, displayName: 'Platform Root', platformAdmin: true });
+    expect(actorOf('tag.rename')).toMatchObject({ id: admin.id, platformAdmin: false, displayName: expect.any(String) });
+    expect(actorOf('tag.delete')).toEqual({ type: 'user', id: outsider.id, displayName: null, platformAdmin: false });
+
+    // The actor filter offers the platform administrator who acted here, marked, and finds their events.
+    const actors = await callRoute(actorsRoute, 'GET', '/services/crm/audit-events/actors', { headers: root });
+    expectContract(auditActorsResponse, actors.body);
+    const offered = actors.body.data as { id: string; displayName: string; platformAdmin: boolean }[];
+    expect(offered.find((a) => a.id === rootId)).toMatchObject({ displayName: 'Platform Root', platformAdmin: true });
+    expect(offered.find((a) => a.id === admin.id)).toMatchObject({ platformAdmin: false });
+    expect(offered.map((a) => a.id)).not.toContain(idleRootId);
+    expect(offered.map((a) => a.id)).not.toContain(outsider.id);
+    const byRoot = await callRoute(searchRoute, 'GET', `/services/crm/audit-events?actorId=${rootId}`, { headers: admin.headers });
+    expect(byRoot.body.data.map((e: { action: string }) => e.action)).toEqual(['tag.create']);
+
+    const csv = await callRoute(exportRoute, 'GET', `/services/crm/audit-events/export?actorId=${rootId}`, { headers: admin.headers });
+    const text: string = typeof csv.body === 'string' ? csv.body : new TextDecoder().decode(csv.body as ArrayBuffer);
+    const [header, row] = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const cells = Object.fromEntries(header!.split(',').map((name, i) => [name, row!.split(',')[i]]));
+    expect(cells).toMatchObject({ action: 'tag.create', actorType: 'user', actorId: rootId, actorName: 'Platform Root', actorPlatformAdmin: 'true' });
   });
 
   it('as an attacker: officers and RMs get 403, an API key 401, and another tenant’s events never show', async () => {

@@ -2,7 +2,7 @@ import { AppError } from '@/lib/core/errors';
 import { formatDate, formatTimestamp } from '@/lib/core/format';
 import { buildMeta, pageOf, type PageQuery } from '@/lib/core/pagination';
 import { csvCell } from '@/lib/core/csv';
-import { withTenant, type Tx } from '@/lib/db/tenant-tx';
+import { withPlatform, withTenant, type Tx } from '@/lib/db/tenant-tx';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { writeAudit, type Actor } from './write-audit';
 import type { AuditEventOut, AuditFilters } from './schemas';
@@ -32,21 +32,44 @@ async function whereOf(tx: Tx, tenantId: string, filters: AuditFilters): Promise
   return where;
 }
 
+/**
+ * The names of the acting users: the tenant's own users, and the platform administrators (users of
+ * no tenant) who acted in it. Those are not rows of the tenant, so they are read with platform scope,
+ * only by the ids the tenant's own audit rows name and only when they belong to no tenant.
+ */
+async function actorNames(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, { displayName: string; platformAdmin: boolean }>> {
+  const uuids = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (!uuids.length) return new Map();
+  const own = await tx.user.findMany({ where: { id: { in: uuids }, tenantId }, select: { id: true, displayName: true } });
+  const names = new Map(own.map((u) => [u.id, { displayName: u.displayName, platformAdmin: false }]));
+  const others = uuids.filter((id) => !names.has(id));
+  if (others.length) {
+    const platform = await withPlatform((ptx) => ptx.user.findMany({ where: { id: { in: others }, tenantId: null }, select: { id: true, displayName: true } }));
+    for (const u of platform) names.set(u.id, { displayName: u.displayName, platformAdmin: true });
+  }
+  return names;
+}
+
 async function eventsOf(tx: Tx, tenantId: string, rows: Prisma.AuditLogGetPayload<object>[]): Promise<AuditEventOut[]> {
-  const userIds = [...new Set(rows.filter((r) => r.actorType === 'user' && r.actorId && /^[0-9a-f-]{36}$/i.test(r.actorId)).map((r) => r.actorId!))];
-  const users = userIds.length ? await tx.user.findMany({ where: { id: { in: userIds }, tenantId }, select: { id: true, displayName: true } }) : [];
-  const names = new Map(users.map((u) => [u.id, u.displayName]));
-  return rows.map((row) => ({
-    id: row.id,
-    createdAt: formatTimestamp(row.createdAt),
-    action: row.action,
-    actor: { type: row.actorType, id: row.actorId, displayName: row.actorId ? (names.get(row.actorId) ?? null) : null },
-    targetType: row.targetType,
-    targetId: row.targetId,
-    before: (row.before ?? null) as AuditEventOut['before'],
-    after: (row.after ?? null) as AuditEventOut['after'],
-    requestId: row.requestId,
-  }));
+  const names = await actorNames(
+    tx,
+    tenantId,
+    rows.filter((r) => r.actorType === 'user' && r.actorId).map((r) => r.actorId!),
+  );
+  return rows.map((row) => {
+    const named = row.actorType === 'user' && row.actorId ? names.get(row.actorId) : undefined;
+    return {
+      id: row.id,
+      createdAt: formatTimestamp(row.createdAt),
+      action: row.action,
+      actor: { type: row.actorType, id: row.actorId, displayName: named?.displayName ?? null, platformAdmin: named?.platformAdmin ?? false },
+      targetType: row.targetType,
+      targetId: row.targetId,
+      before: (row.before ?? null) as AuditEventOut['before'],
+      after: (row.after ?? null) as AuditEventOut['after'],
+      requestId: row.requestId,
+    };
+  });
 }
 
 /** The tenant's audit log, newest first, filtered and paged (the (tenantId, createdAt) index serves the order). */
@@ -61,12 +84,28 @@ export async function searchAuditLog({ tenantId, page, filters }: { tenantId: st
   });
 }
 
-/** The tenant's users an audit search can name as actors. */
+/**
+ * The users an audit search can name as actors: the tenant's users, and the platform administrators
+ * who have acted in this tenant (marked `platformAdmin`), by name.
+ */
 export async function listAuditActors({ tenantId }: { tenantId: string }) {
-  const users = await withTenant(tenantId, (tx) =>
-    tx.user.findMany({ where: { tenantId }, select: { id: true, displayName: true, email: true }, orderBy: [{ displayName: 'asc' }, { email: 'asc' }] }),
-  );
-  return { data: users };
+  // Platform administrators are few: take them all, then keep those this tenant's log names.
+  const admins = await withPlatform((tx) => tx.user.findMany({ where: { tenantId: null }, select: { id: true, displayName: true, email: true } }));
+  const { users, acted } = await withTenant(tenantId, async (tx) => ({
+    users: await tx.user.findMany({ where: { tenantId }, select: { id: true, displayName: true, email: true } }),
+    acted: admins.length
+      ? new Set(
+          (
+            await tx.$queryRaw<{ id: string }[]>`
+              SELECT u.id FROM unnest(${admins.map((a) => a.id)}::text[]) AS u(id)
+              WHERE EXISTS (SELECT 1 FROM "AuditLog" a WHERE a."tenantId" = ${tenantId}::uuid AND a."actorType" = 'user' AND a."actorId" = u.id)`
+          ).map((r) => r.id),
+        )
+      : new Set<string>(),
+  }));
+  const data = [...users.map((u) => ({ ...u, platformAdmin: false })), ...admins.filter((a) => acted.has(a.id)).map((u) => ({ ...u, platformAdmin: true }))];
+  data.sort((a, b) => (a.displayName ?? '').localeCompare(b.displayName ?? '') || a.email.localeCompare(b.email));
+  return { data };
 }
 
 const COLUMNS: [string, (e: AuditEventOut) => string | null][] = [
@@ -75,6 +114,7 @@ const COLUMNS: [string, (e: AuditEventOut) => string | null][] = [
   ['actorType', (e) => e.actor.type],
   ['actorId', (e) => e.actor.id],
   ['actorName', (e) => e.actor.displayName],
+  ['actorPlatformAdmin', (e) => (e.actor.type === 'user' && e.actor.displayName !== null ? String(e.actor.platformAdmin) : null)],
   ['targetType', (e) => e.targetType],
   ['targetId', (e) => e.targetId],
   ['before', (e) => (e.before === null ? null : JSON.stringify(e.before))],
@@ -117,3 +157,5 @@ export async function exportAuditLogCsv({
     return { name: `audit-log-${formatDate(new Date())}.csv`, bytes: new TextEncoder().encode(`\uFEFF${lines.join('\r\n')}\r\n`), rowCount: events.length };
   });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -242,23 +242,32 @@ export async function setTenantMfaRequired({
   actor: Actor;
   requestId?: string;
 }) {
-  return withPlatform(async (tx) => {
-    const before = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { mfaRequired: true } });
-    if (before.mfaRequired !== required) {
-      await tx.tenant.update({ where: { id: tenantId }, data: { mfaRequired: required } });
-      await writeAudit(tx, {
-        tenantId,
-        actor,
-        action: 'tenant.mfa-policy',
-        targetType: 'Tenant',
-        targetId: tenantId,
-        before,
-        after: { mfaRequired: required },
-        requestId,
-      });
-    }
-    return { required };
-  });
+  return withPlatform((tx) => applyTenantMfaPolicy(tx, { tenantId, required, actor, requestId }));
+}
+
+/**
+ * Sets the tenant's policy inside the caller's transaction (the users API and the tenant settings
+ * form both do): a change is audited as `tenant.mfa-policy` with before and after; no change, no entry.
+ */
+export async function applyTenantMfaPolicy(
+  tx: Tx,
+  { tenantId, required, actor, requestId }: { tenantId: string; required: boolean; actor: Actor; requestId?: string },
+) {
+  const before = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { mfaRequired: true } });
+  if (before.mfaRequired !== required) {
+    await tx.tenant.update({ where: { id: tenantId }, data: { mfaRequired: required } });
+    await writeAudit(tx, {
+      tenantId,
+      actor,
+      action: 'tenant.mfa-policy',
+      targetType: 'Tenant',
+      targetId: tenantId,
+      before,
+      after: { mfaRequired: required },
+      requestId,
+    });
+  }
+  return { required };
 }
 
 export async function getTenantMfaRequired({ tenantId }: { tenantId: string }): Promise<boolean> {

@@ -131,7 +131,8 @@ const quota = z.number().int().min(0).max(1_000_000_000);
  * A tenant's settings, each kept where its service reads it: the bulk quota (Tenant.entityQuota*,
  * as `tenant:quota` sets), screening thresholds (Tenant.screeningConfig, percentages), KYC risk
  * thresholds (KycSettings), the beneficial-ownership threshold and default language (Tenant, as
- * `tenant:relationships` sets) and the time zone (Tenant.timeZone).
+ * `tenant:relationships` sets), the time zone (Tenant.timeZone) and the two-step sign-in policy
+ * (Tenant.mfaRequired, as PUT /users/mfa-policy sets).
  */
 export const tenantSettingsSchema = z
   .object({
@@ -143,6 +144,7 @@ export const tenantSettingsSchema = z
     uboThreshold: z.number(),
     defaultLanguage: z.enum(['en', 'ar']),
     timeZone: z.string(),
+    mfaRequired: z.boolean().meta({ description: 'Two-step sign-in required of every user of the tenant (administrators always need it).' }),
   })
   .meta({ id: 'TenantSettings' });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
@@ -165,6 +167,7 @@ export const updateTenantSettingsInput = z
     uboThreshold: z.number().gt(0).max(100).optional(),
     defaultLanguage: z.enum(['en', 'ar']).optional(),
     timeZone: z.string().trim().max(64).refine(isTimeZone, 'not a known IANA time zone (e.g. Asia/Riyadh)').optional(),
+    mfaRequired: z.boolean().optional(),
   })
   .strict()
   .meta({ id: 'UpdateTenantSettings' });

@@ -8,6 +8,7 @@ import { createOfficer } from '@/scripts/testing/officers';
 import { withPlatform } from '@/lib/db/tenant-tx';
 import { kycThresholds } from '@/lib/kyc/score-kyc';
 import { loadTenantThresholds } from '@/lib/screening/thresholds';
+import { getTenantMfaRequired } from './mfa';
 import { tenantSettingsEnvelope } from './schemas';
 
 const db = useTestDatabase();
@@ -27,6 +28,7 @@ describe('tenant settings (administrators)', () => {
       uboThreshold: 25,
       defaultLanguage: 'en',
       timeZone: 'Asia/Riyadh',
+      mfaRequired: false,
     });
 
     const body = {
@@ -36,6 +38,7 @@ describe('tenant settings (administrators)', () => {
       uboThreshold: 10,
       defaultLanguage: 'ar',
       timeZone: 'Asia/Dubai',
+      mfaRequired: true,
     };
     const saved = await callRoute(patchRoute, 'PATCH', path, { headers: admin.headers, body });
     expect(saved.status).toBe(200);
@@ -50,6 +53,12 @@ describe('tenant settings (administrators)', () => {
       .current()
       .pool.query(`SELECT "entityQuotaSoft", "entityQuotaHard", "timeZone", "defaultLanguage" FROM "Tenant" WHERE id = $1`, [t.id]);
     expect(tenant[0]).toEqual({ entityQuotaSoft: 900, entityQuotaHard: 1000, timeZone: 'Asia/Dubai', defaultLanguage: 'ar' });
+    // The two-step sign-in policy is the one sign-in enforces (the users API reads the same flag), audited as a policy change too.
+    expect(await getTenantMfaRequired({ tenantId: t.id })).toBe(true);
+    const { rows: policy } = await db
+      .current()
+      .pool.query(`SELECT "actorId", before, after FROM "AuditLog" WHERE "tenantId" = $1 AND action = 'tenant.mfa-policy'`, [t.id]);
+    expect(policy).toEqual([{ actorId: admin.id, before: { mfaRequired: false }, after: { mfaRequired: true } }]);
 
     // A partial change touches only its section; the audit names only what was sent.
     await callRoute(patchRoute, 'PATCH', path, { headers: admin.headers, body: { timeZone: 'UTC' } });
@@ -62,6 +71,7 @@ describe('tenant settings (administrators)', () => {
     expect(rows[0].actorId).toBe(admin.id);
     expect(rows[0].before.kycRisk).toEqual({ mediumFrom: 40, highFrom: 70 });
     expect(rows[0].after.quota).toEqual({ soft: 900, hard: 1000 });
+    expect(rows[0]).toMatchObject({ before: { mfaRequired: false }, after: { mfaRequired: true } });
     expect(rows[1]).toMatchObject({ before: { timeZone: 'Asia/Dubai' }, after: { timeZone: 'UTC' } });
     expect(Object.keys(rows[1].after)).toEqual(['timeZone']);
   });
@@ -73,6 +83,7 @@ describe('tenant settings (administrators)', () => {
     [{ uboThreshold: 0 }, /^uboThreshold: /],
     [{ timeZone: 'Mars/Olympus' }, /^timeZone: /],
     [{ defaultLanguage: 'fr' }, /^defaultLanguage: /],
+    [{ mfaRequired: 'yes' }, /^mfaRequired: /],
     [{ quota: { soft: 1.5, hard: 2 } }, /^quota.soft: /],
     [{ unknown: 1 }, /unknown/i],
   ])('refuses %j with 400 naming the field, changing nothing', async (body, field) => {

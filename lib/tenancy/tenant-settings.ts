@@ -5,6 +5,7 @@ import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { countTenantEntities } from '@/lib/bulk/quota';
 import { DEFAULT_THRESHOLDS as KYC_DEFAULTS } from '@/lib/kyc/score-kyc';
 import { resolveThresholds } from '@/lib/screening/thresholds';
+import { applyTenantMfaPolicy } from './mfa';
 import { updateTenantSettingsInput, type TenantSettings, type UpdateTenantSettingsInput } from './schemas';
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -21,6 +22,7 @@ async function readSettings(tx: Tx, tenantId: string): Promise<TenantSettings> {
     uboThreshold: Number(tenant.uboThreshold),
     defaultLanguage: tenant.defaultLanguage === 'ar' ? 'ar' : 'en',
     timeZone: tenant.timeZone,
+    mfaRequired: tenant.mfaRequired,
   };
 }
 
@@ -36,7 +38,8 @@ export async function getTenantTimeZone({ tenantId }: { tenantId: string }): Pro
 
 /**
  * Changes any of the tenant's settings in one transaction, each where its service reads it, and
- * audits `tenant.settings.update` with the values before and after (only the sections sent).
+ * audits `tenant.settings.update` with the values before and after (only the sections sent); a
+ * changed two-step sign-in policy is also audited as `tenant.mfa-policy`, as from the users API.
  */
 export async function updateTenantSettings({
   tenantId,
@@ -73,6 +76,7 @@ export async function updateTenantSettings({
         ...(body.timeZone ? { timeZone: body.timeZone } : {}),
       },
     });
+    if (body.mfaRequired !== undefined) await applyTenantMfaPolicy(tx, { tenantId, required: body.mfaRequired, actor, requestId });
     if (body.kycRisk) {
       await tx.kycSettings.upsert({ where: { tenantId }, create: { tenantId, ...body.kycRisk }, update: body.kycRisk });
     }

@@ -15,6 +15,7 @@ import { sessionHeaders } from '@/scripts/testing/session';
 import { acceptedResponse, invitedUserResponse, passwordLinkResponse, redeemLinkResponse, userRoleResponse } from './schemas';
 import { checkUserSession, openUserSession } from './user-sessions';
 import { createUser } from './users';
+import { forgotPasswordMinResponseMs } from './user-links';
 
 const db = useTestDatabase();
 // Every scenario starts with full per-address budgets: the redeem limit (10 a minute) is shared by
@@ -204,5 +205,41 @@ describe('password reset', () => {
     expect(outcomes).toEqual(['sent', 'unknown-user', 'too-soon']);
     const mail = await linkFor('real@example.test');
     expect((await redeem(mail.token, 'reset-by-myself-1')).status).toBe(200);
+  });
+
+  it('"forgot password" takes as long for an address with an account (a link is issued) as for one without', async () => {
+    const tenant = await createTestTenant();
+    const rounds = 5;
+    const known: string[] = [];
+    for (let i = 0; i < rounds; i++) {
+      known.push(`timed-${i}@example.test`);
+      await createUser({ email: known[i]!, password: 'correct-horse-battery', role: 'officer', tenantSlug: tenant.slug });
+    }
+    const timed = async (email: string, ip: string) => {
+      const started = performance.now();
+      const res = await callRoute(forgotRoute, 'POST', '/services/crm/password-resets', {
+        body: { email, language: 'en' },
+        headers: { 'x-forwarded-for': ip },
+      });
+      expect(res.status).toBe(202);
+      return performance.now() - started;
+    };
+    const sent: number[] = [];
+    const unknown: number[] = [];
+    // Alternated, so a slow moment of the machine falls on both sides; each known address issues a real link.
+    for (let i = 0; i < rounds; i++) {
+      sent.push(await timed(known[i]!, `203.0.113.${40 + i}`));
+      unknown.push(await timed(`nobody-${i}@example.test`, `203.0.113.${60 + i}`));
+    }
+    const outcome = async (where: string, value: string) =>
+      (await q(`SELECT after->>'outcome' AS o FROM "AuditLog" WHERE action = 'auth.password-reset-requested' AND ${where}`, [value])).map((r) => r.o);
+    expect(await outcome(`"tenantId" = $1`, tenant.id)).toEqual(Array(rounds).fill('sent'));
+    expect(await outcome(`after->>'email' LIKE $1`, 'nobody-%')).toEqual(Array(rounds).fill('unknown-user'));
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const [a, b] = [median(sent), median(unknown)];
+    // Without the floor issuing a link takes several times longer than finding no account; with it the
+    // medians differ by a few milliseconds. The bound is generous so a loaded machine does not fail it.
+    expect(Math.min(a, b)).toBeGreaterThanOrEqual(forgotPasswordMinResponseMs() - 5);
+    expect(Math.max(a, b) / Math.min(a, b), `median ${a.toFixed(1)} ms with an account, ${b.toFixed(1)} ms without`).toBeLessThan(1.25);
   });
 });

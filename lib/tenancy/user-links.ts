@@ -172,12 +172,24 @@ export async function sendPasswordReset({
 const FORGOT_PASSWORD_INTERVAL_MS = 60_000;
 
 /**
+ * The least time a "forgot password" request takes, whatever the address: `PASSWORD_RESET_MIN_RESPONSE_MS`
+ * (default 500). Issuing a link does more database work than finding no account; answering no
+ * sooner than this floor keeps that difference out of the response time (the e-mail itself is sent
+ * by the job worker, never inside the request).
+ */
+export function forgotPasswordMinResponseMs(): number {
+  const ms = Number(process.env.PASSWORD_RESET_MIN_RESPONSE_MS ?? 500);
+  return Number.isFinite(ms) && ms >= 0 ? ms : 500;
+}
+
+/**
  * "Forgot password" from the sign-in page. Always answers the same, whether or not the address
  * belongs to an account, so it cannot be used to find accounts. An active user of a tenant with a
  * password gets a reset link (at most one a minute); nothing is sent for an unknown address, a
  * deactivated or still-invited user, or a platform administrator (who has no tenant to send
  * e-mail from: an operator uses `npm run crm -- user:set-password`). Every request is audited
- * with the client's address (`auth.password-reset-requested`, with what was done).
+ * with the client's address (`auth.password-reset-requested`, with what was done). The answer
+ * never comes sooner than forgotPasswordMinResponseMs(), so its timing does not tell either.
  */
 export async function requestPasswordReset({
   email,
@@ -190,6 +202,17 @@ export async function requestPasswordReset({
   client?: ClientInfo;
   now?: Date;
 }): Promise<void> {
+  const started = performance.now();
+  try {
+    await recordPasswordResetRequest({ email, language, client, now });
+  } finally {
+    // Every outcome (sent, unknown, too soon, deactivated, a failure) answers after the same floor.
+    const wait = forgotPasswordMinResponseMs() - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+async function recordPasswordResetRequest({ email, language, client, now }: { email: string; language: UserLinkLanguage; client?: ClientInfo; now: Date }) {
   const address = email.trim().toLowerCase().slice(0, 320);
   await withPlatform(async (tx) => {
     const user = await tx.user.findUnique({ where: { email: address } });

@@ -58,7 +58,7 @@ export default async function AccountPage() {
             <tbody className="divide-y divide-slate-100" data-testid="open-sessions">
               {sessions.map((session) => (
                 <tr key={session.id} data-current={session.id === sessionId ? 'true' : undefined}>
-                  <Td>
+                  <Td label={t('started')}>
                     {when(session.createdAt)}
                     {session.id === sessionId ? (
                       <span className="ms-2">
@@ -66,11 +66,11 @@ export default async function AccountPage() {
                       </span>
                     ) : null}
                   </Td>
-                  <Td>{when(session.lastSeenAt)}</Td>
-                  <Td>
+                  <Td label={t('lastSeen')}>{when(session.lastSeenAt)}</Td>
+                  <Td label={t('address')}>
                     <span dir="ltr">{session.ip ?? t('unknown')}</span>
                   </Td>
-                  <Td className="max-w-xs break-words">
+                  <Td className="break-words md:max-w-xs" label={t('browser')}>
                     <span dir="ltr" className="text-xs">
                       {session.userAgent ?? t('unknown')}
                     </span>

@@ -8,7 +8,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     summary: "Search the tenant's audit log",
     description:
       'Newest first, paged. Filters: `actorId`, `actorType`, `targetType`, `targetId`, `action` (exact, or a family such as `tag.*`), ' +
-      "`from` and `to` (whole days, both included, in the tenant's time zone). Officer sessions with the admin role only.",
+      "`from` and `to` (whole days, both included, in the tenant's time zone). Each event names its acting user (`actor.displayName`), " +
+      'platform administrators working in the tenant included (`actor.platformAdmin: true`). Officer sessions with the admin role only.',
     auth: 'session',
     roles: ['admin'],
     query: searchAuditQuery,

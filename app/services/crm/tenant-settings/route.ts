@@ -8,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     summary: "View the tenant's settings",
     description:
       'Bulk onboarding quota (soft and hard, with the entities held now), screening thresholds and KYC risk thresholds (percentages), ' +
-      'beneficial-ownership threshold, default e-mail language and time zone (IANA, default Asia/Riyadh). Officer sessions with the admin role only.',
+      'beneficial-ownership threshold, default e-mail language, time zone (IANA, default Asia/Riyadh) and whether two-step sign-in is required of every user (`mfaRequired`; administrators always need it). Officer sessions with the admin role only.',
     auth: 'session',
     roles: ['admin'],
     response: tenantSettingsEnvelope,
@@ -19,9 +19,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     summary: "Change the tenant's settings",
     description:
       'Any of the sections; each section is sent whole (`quota: {soft, hard}`, soft ≤ hard; `screening: {review, autoMatch}`, review ≤ autoMatch; ' +
-      '`kycRisk: {mediumFrom, highFrom}`, mediumFrom < highFrom; `uboThreshold` in (0, 100]; `defaultLanguage` en or ar; `timeZone` an IANA name). ' +
+      '`kycRisk: {mediumFrom, highFrom}`, mediumFrom < highFrom; `uboThreshold` in (0, 100]; `defaultLanguage` en or ar; `timeZone` an IANA name; ' +
+      '`mfaRequired` true or false, the same policy as PUT /users/mfa-policy: every user who has not enrolled is sent to enrol at their next page). ' +
       'The same stored settings as `npm run crm -- tenant:quota`, `tenant:relationships` and `tenant:kyc-thresholds`. New KYC thresholds apply to the next scoring. ' +
-      'Audited as `tenant.settings.update` with before and after. Officer sessions with the admin role only.',
+      'Audited as `tenant.settings.update` with before and after (and a policy change as `tenant.mfa-policy`). Officer sessions with the admin role only.',
     auth: 'session',
     roles: ['admin'],
     body: updateTenantSettingsInput,

@@ -10,7 +10,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PostAction } from '@/components/ui/post-action';
 import { Td, Th } from '@/components/ui/table';
 import { Card } from '@/components/ui/card';
-import { InviteUserForm, MfaPolicyToggle, RoleSelect } from '@/components/admin/users-admin';
+import { InviteUserForm, RoleSelect } from '@/components/admin/users-admin';
+import { Link } from '@/lib/i18n/navigation';
 import { getTenantMfaRequired } from '@/lib/tenancy/mfa';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,8 +21,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * The tenant's users for administrators: invite by e-mail with a role, change roles, send a
- * password-reset link, reset a lost second factor, the tenant's two-step sign-in policy, and the
- * actions that end sessions (sign out everywhere, deactivate).
+ * password-reset link, reset a lost second factor, the tenant's two-step sign-in policy (shown, with a
+ * link to tenant settings where it is changed), and the actions that end sessions (sign out everywhere, deactivate).
  */
 /** A table cell from 768 px; on a phone a block line with its column name in front. */
 function Cell({ label, children, ...props }: { label: string; children: ReactNode; 'data-testid'?: string }) {
@@ -47,8 +48,14 @@ export default async function UsersPage() {
         <Card title={t('users.inviteTitle')} id="invite">
           <InviteUserForm />
         </Card>
+        {/* The policy is a tenant setting: shown here, changed on the settings page with the others. */}
         <Card title={t('users.mfaTitle')} id="mfa-policy">
-          <MfaPolicyToggle required={mfaRequired} />
+          <p className="text-sm text-slate-800" data-testid="mfa-policy-status" data-required={mfaRequired ? 'true' : 'false'}>
+            {mfaRequired ? t('users.mfaPolicyEveryone') : t('users.mfaPolicyAdmins')}
+          </p>
+          <Link href="/admin/settings#security" className="mt-2 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">
+            {t('users.mfaPolicyChange')}
+          </Link>
         </Card>
       </div>
       {/* A table from 768 px; below, each user is a stacked card with the column names as labels. */}

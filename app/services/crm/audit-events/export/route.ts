@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     summary: 'Export the filtered audit log as CSV',
     description:
       `The same filters as GET /audit-events, newest first, at most ${AUDIT_EXPORT_MAX_ROWS} rows; UTF-8 with a byte-order mark, formula-safe cells, ` +
-      'times in UTC (`createdAtUtc`). The export itself is written to the audit log (`audit.export`, with the filters and the row count). ' +
+      'times in UTC (`createdAtUtc`); the acting user is named (`actorName`) and `actorPlatformAdmin` is `true` for a platform administrator working in the tenant. The export itself is written to the audit log (`audit.export`, with the filters and the row count). ' +
       'Officer sessions with the admin role only.',
     auth: 'session',
     roles: ['admin'],
