@@ -96,14 +96,51 @@ export async function createTransaction({
     const target = sideOf(body.target, resolved.target, wallets.target, resolved.targetBank, 'target', currencyCode);
     const direction: Direction = target.entity ? 'Credit' : 'Debit';
     const grades = new Map([...resolved.grades, ...wallets.grades]);
-    const inserted = await db.query<TransactionRow>(
-      prepared(`INSERT INTO "Transaction" AS t (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
+    const id = crypto.randomUUID();
+    const rules = resolved.rules;
+    const subjects: { entity: Party; direction: Direction; own: ResolvedSide; other: ResolvedSide }[] = [];
+    if (target.entity) subjects.push({ entity: target.entity, direction: 'Credit', own: target, other: source });
+    if (source.entity && source.entity.id !== target.entity?.id) subjects.push({ entity: source.entity, direction: 'Debit', own: source, other: target });
+    // The rules start before the INSERT: their first history questions ride in the INSERT's statement
+    // (fact-batch.ts adds the new row to those answers), later ones follow it.
+    const facts = factBatch(db, tenantId, { held: true });
+    const judging = Promise.all(
+      (rules.length ? subjects : []).map(async (subject) => {
+        const ctx: RuleContext = {
+          entityId: subject.entity.id,
+          tx: {
+            id,
+            amount: body.amount,
+            currencyCode,
+            transactionDate,
+            direction: subject.direction,
+            counterpartyCountry: subject.other.country,
+            counterpartyEntityId: subject.other.entity?.id ?? null,
+          },
+          window: (q) => facts.window(subject.entity.id, transactionDate, q),
+          countryGrade: (code) => (grades.get(code) as Grade | undefined) ?? null,
+          openMatchCount: (entityId) => facts.openMatchCount(entityId),
+          walletLastTransactionAt: subject.own.walletLastTransactionAt,
+          newestLinkAt: () => facts.newestLinkAt(subject.entity.id),
+        };
+        return { entityId: subject.entity.id, fired: await evaluateRules(rules, ctx) };
+      }),
+    );
+    // Settled below, or abandoned with the INSERT (a duplicate, or an error): never an unhandled rejection.
+    judging.catch(() => {});
+    // Every rule has asked its first questions once the event loop turns (as fact-batch's own flush).
+    if (rules.length && subjects.length) await new Promise((resolve) => setImmediate(resolve));
+    const row = await facts.sendWith<TransactionRow>(
+      (
+        questions,
+      ) => `WITH ins AS (INSERT INTO "Transaction" AS t (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
           amount, currency, "currencyCode", "exchangeRate", "paymentForm", "paymentType", "internalTransferReason", "securityDetails", "correctsTransactionId",
           source, target, "sourceEntityId", "targetEntityId", "sourceWalletId", "targetWalletId", "sourceBankAccountId", "targetBankAccountId",
           "sourceCountry", "targetCountry", direction, "tagIds", "updatedAt")
-       VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12::numeric, $13, $14, $15, $16::jsonb, $17::uuid,
+       VALUES ($30::uuid, $1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12::numeric, $13, $14, $15, $16::jsonb, $17::uuid,
           $18::jsonb, $19::jsonb, $20::uuid, $21::uuid, $22::uuid, $23::uuid, $24::uuid, $25::uuid, $26, $27, $28::"TransactionDirection", $29::uuid[], now())
-       ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING ${TRANSACTION_COLUMNS}`),
+       ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING ${TRANSACTION_COLUMNS})
+       SELECT ins.*${questions} FROM ins`,
       [
         tenantId,
         body.externalRef,
@@ -134,46 +171,17 @@ export async function createTransaction({
         target.country,
         direction,
         body.tagIds ?? [],
+        id,
       ],
+      (r) => ({ id: r.id, amount: r.amount, currencyCode, transactionDate, sourceEntityId: r.sourceEntityId, targetEntityId: r.targetEntityId }),
     );
-    const row = inserted.rows[0];
     if (!row) {
       // A concurrent request with the same externalRef committed first: this is its retry (or a conflict).
       const winner = await findByExternalRef(db, tenantId, body.externalRef, hash);
       if (!winner) throw new AppError('CONFLICT');
       return { created: false, loaded: await readTransactions(db, tenantId, [winner]) };
     }
-    const id = row.id;
-
-    const rules = resolved.rules;
-    const subjects: { entity: Party; direction: Direction; own: ResolvedSide; other: ResolvedSide }[] = [];
-    if (target.entity) subjects.push({ entity: target.entity, direction: 'Credit', own: target, other: source });
-    if (source.entity && source.entity.id !== target.entity?.id) subjects.push({ entity: source.entity, direction: 'Debit', own: source, other: target });
-    const fired: { entityId: string; fired: FiredRule[] }[] = [];
-    if (rules.length) {
-      const facts = factBatch(db, tenantId);
-      for (const subject of subjects) {
-        const ctx: RuleContext = {
-          entityId: subject.entity.id,
-          tx: {
-            id,
-            amount: body.amount,
-            currencyCode,
-            transactionDate,
-            direction: subject.direction,
-            counterpartyCountry: subject.other.country,
-            counterpartyEntityId: subject.other.entity?.id ?? null,
-          },
-          window: (q) => facts.window(subject.entity.id, transactionDate, q),
-          countryGrade: (code) => (grades.get(code) as Grade | undefined) ?? null,
-          openMatchCount: (entityId) => facts.openMatchCount(entityId),
-          walletLastTransactionAt: subject.own.walletLastTransactionAt,
-          newestLinkAt: () => facts.newestLinkAt(subject.entity.id),
-        };
-        const hits = await evaluateRules(rules, ctx);
-        if (hits.length) fired.push({ entityId: subject.entity.id, fired: hits });
-      }
-    }
+    const fired = (await judging).filter((f) => f.fired.length);
     const allHits = fired.flatMap((f) => f.fired);
     const blocked = allHits.some((h) => h.rule.type === 'Hard');
     const severity = highestSeverity(allHits.map((h) => h.rule.severity));

@@ -76,3 +76,12 @@ export function toPlain(value: string | Dec): string {
   const text = s > 0 ? `${digits.slice(0, -s)}.${digits.slice(-s)}` : digits;
   return negative ? `-${text}` : text;
 }
+
+/** The value at its own scale ("1500.50" stays "1500.50"): how PostgreSQL prints a numeric sum. */
+export function toFixedString(value: string | Dec): string {
+  const { units, scale } = dec(value);
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const text = scale ? `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}` : digits;
+  return negative ? `-${text}` : text;
+}
