@@ -14,6 +14,12 @@
  *     task, run here in-process with the worker stopped so that the time is its own). Figures: import
  *     time, screening time (target < 60 s), candidate pairs, new and updated matches.
  *
+ * Also measured: the CPU seconds of the database server and the worker per client (the figure a shared
+ * host disturbs least), each chunk's search and write time (the worker's 'bulk chunk' log lines), one
+ * batch of 50 clients profiled statement by statement (BENCH_PROFILE=0 skips it), and the reverse
+ * lookup compared with the former one (BENCH_COMPARE_REVERSE=0 skips it): pairs, matches lost, time
+ * as the owner and as crm_app, plans in bench/results/bulk-reverse-explain.txt.
+ *
  * Sizes are configurable for a smaller first run. Time is bounded by BENCH_MAX_SECONDS (default 2400):
  * past it the run stops, says so, and cleans up. Starts an embedded PostgreSQL on 127.0.0.1:BENCH_PG_PORT
  * (default 54396) under .data/bench-bulk (deleted afterwards). Writes bench/results/bulk.json.
