@@ -1,5 +1,5 @@
 // The reverse lookup's pre-score (screen-import.ts reverseCandidates): key hits counted in SQL, the
-// pairs per changed entry name bounded, the monitored client bearing the entry's name ranked first.
+// pairs per changed entry name bounded, ranked by the rarity of the keys they share.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST as createClientRoute } from '@/app/services/crm/entities/client/route';
 import { sqlOf } from '@/lib/db/sql';
@@ -67,5 +67,38 @@ describe('reverse lookup pre-score', () => {
     const pairs = await candidatesOf([id]);
     expect(pairs.length).toBeLessThanOrEqual(2 * names[0].n);
     expect(pairs.map((p) => p.entityId)).toContain(clients.listed);
+  });
+});
+
+describe('reverse lookup ranking by the rarity of the shared keys', () => {
+  // The shape of the pairs bench:bulk lost at 10,000 monitored clients: the alias "Abdullah Sami
+  // Al-Hashimi" shares the common pair Abdullah … Al-Hashimi (and its loose code) with many monitored
+  // namesakes, and only the rarer pair Sami … Al-Hashimi with the client it matches (0.82 there).
+  const namesakes = ['Omar Khalid', 'Nasser Fahad', 'Khalid Omar', 'Fahad Nasser', 'Saud Majed', 'Majed Saud', 'Turki Salem', 'Salem Turki'];
+  const matches: string[] = [];
+
+  beforeAll(async () => {
+    for (const middle of namesakes) await monitored(`Abdullah ${middle} Al-Hashimi`);
+    matches.push(await monitored('Sami Adel Hamad Al-Hashimi'), await monitored('Adil Sami Anas Al-Hashimi'));
+    await importList(db.current().pool, 'ListSourceA', [{ externalId: 'SDN-7010', names: [{ value: 'Abdullah Sami Al-Hashimi', kind: 'Primary' }] }]);
+  });
+
+  it('keeps the clients sharing the rarer keys when the namesakes sharing common ones outnumber the bound', async () => {
+    process.env.MONITORING_CANDIDATES_PER_NAME = '3';
+    process.env.MONITORING_WEAK_CANDIDATES_PER_NAME = '3';
+    const id = await entryId('SDN-7010');
+    const pairs = await candidatesOf([id]);
+    const entities = pairs.map((p) => p.entityId);
+    // the namesakes share more keys each (the pair Abdullah … Al-Hashimi and its loose code), so a
+    // ranking by the number of shared keys fills the bound with them; by rarity the matches come first
+    expect(entities).toEqual(expect.arrayContaining(matches));
+    expect(pairs.length).toBeLessThanOrEqual(3 + 3);
+  });
+
+  it('finds the matches and every namesake at the default bounds', async () => {
+    const id = await entryId('SDN-7010');
+    const entities = new Set((await candidatesOf([id])).map((p) => p.entityId));
+    for (const m of matches) expect(entities.has(m)).toBe(true);
+    expect(entities.size).toBe(namesakes.length + matches.length);
   });
 });

@@ -39,6 +39,9 @@ export function rareMonitoredKeyMax(): number {
   return Number(process.env.MONITORING_RARE_KEY_MAX ?? 50);
 }
 
+/** A key's monitored carriers are counted up to this many (its weight in the ranking: 1 / carriers). */
+const KEY_CARRIERS_COUNTED = 1000;
+
 /** Entries screened per round (one set of transactions per tenant and round). */
 const BATCH = 250;
 
@@ -135,41 +138,58 @@ async function withPlatformConnection<T>(work: (db: SqlQueryable) => Promise<T>)
  * or more (two token pairs, or a token pair and the `f:` subset key or the `i:` family-initial key),
  * a single-token key (`s:`/`t:`/`w:`), or a key that at most rareMonitoredKeyMax() monitored names
  * carry; the others share one exact key of a common pair, or only loose-code keys (`l:`, spelling
- * variants). Per entry name, reverseCandidateLimit() strong pairs are kept — the most shared exact
- * keys first, then all keys, then trigram similarity, as the forward search ranks its name rows by
- * the keys they carry and keeps maxCandidates (100) — and weakCandidateLimit() weak ones, the most
- * similar of those with the most hits. Only the rows of a bounded pre-cut (3× and 5× those limits,
- * by hits) are read and compared by similarity. Before, every monitored name sharing any key with a
+ * variants). Per entry name, reverseCandidateLimit() strong pairs are kept and weakCandidateLimit()
+ * weak ones, ranked by the rarity of the keys they share: the sum over the shared keys of
+ * 1 / (monitored names carrying the key), then the shared exact keys, all keys, trigram similarity.
+ * Ranked by the number of shared keys alone, the bound filled with namesakes sharing the common pair
+ * of a changed name (a frequent first name and family name, and its loose code) and cut the client
+ * sharing its rarer pair: at 10,000 monitored clients two true matches (0.82) of the alias "Abdullah
+ * Sami Al-Hashimi" were lost that way. Rarity sums so that many common keys (which a common pair
+ * brings together: its pair key, loose code, family-initial key) weigh less than one rare key. Only
+ * the rows of a bounded pre-cut (3× and 5× those limits, by the same order) are read and compared
+ * by similarity. Before, every monitored name sharing any key with a
  * changed name was read and compared (at common Gulf names about 22 per changed entry per 1,000
  * monitored clients), and up to 500 per name scored.
  */
 export async function reverseCandidates(db: SqlQueryable, entryIds: string[]): Promise<Pair[]> {
   if (!entryIds.length) return [];
   const { rows } = await db.query<Pair>(
-    `WITH h AS MATERIALIZED (
-       -- key hits per (entry name, monitored name): read from the key index only
+    `WITH w AS MATERIALIZED (
+       SELECT id, "tenantId", key, "blockKeys" FROM "WatchlistNameKey" WHERE "entryId" = ANY($1::uuid[]) AND "isValid"),
+     kf AS MATERIALIZED (
+       -- monitored names carrying each key of the batch (in the entry's scope), counted once per key
+       -- from the key index, at most $5 (beyond that a key weighs as little as one carried $5 times)
+       SELECT s."tenantId", s.key,
+              (SELECT count(*) FROM (
+                 SELECT 1 FROM "MonitoredLookupKey" f
+                  WHERE f.key = s.key AND (s."tenantId" IS NULL OR f."tenantId" = s."tenantId") LIMIT $5::int) c) AS n
+         FROM (SELECT DISTINCT w."tenantId", x.key FROM w CROSS JOIN LATERAL unnest(w."blockKeys") AS x(key)) s),
+     h AS MATERIALIZED (
+       -- key hits per (entry name, monitored name): read from the key index only; weight: the
+       -- rarity of the shared keys (the sum of 1 / carriers), so that a key many namesakes share
+       -- (the common first name and family name) weighs little however many such keys they share
        SELECT w.id AS wid, l."monitoredKeyId",
               count(*) FILTER (WHERE k.key NOT LIKE 'l:%') AS exact, count(*) AS total,
+              round(sum(1.0 / greatest(k.n, 1)), 9) AS weight,
               count(*) FILTER (WHERE k.key NOT LIKE 'l:%') >= 2 OR bool_or(k.key ~ '^[stw]:' OR k.n <= $4::int) AS strong
-         FROM "WatchlistNameKey" w
+         FROM w
          CROSS JOIN LATERAL (
-           SELECT x.key, (SELECT count(*) FROM (
-                     SELECT 1 FROM "MonitoredLookupKey" f
-                      WHERE f.key = x.key AND (w."tenantId" IS NULL OR f."tenantId" = w."tenantId") LIMIT $4::int + 1) s) AS n
+           SELECT x.key, kf.n
              FROM unnest(w."blockKeys") AS x(key)
-           OFFSET 0) k -- counted once per key, not once per key row joined
+             JOIN kf ON kf.key = x.key AND kf."tenantId" IS NOT DISTINCT FROM w."tenantId"
+            WHERE kf.n > 0
+           OFFSET 0) k
          JOIN "MonitoredLookupKey" l ON l.key = k.key AND (w."tenantId" IS NULL OR l."tenantId" = w."tenantId")
-        WHERE w."entryId" = ANY($1::uuid[]) AND w."isValid"
         GROUP BY 1, 2),
      cut AS (
-       -- bounded before any name row is read: the strong by shared keys, the weak by all their hits
+       -- bounded before any name row is read, the rarest shared keys first
        SELECT * FROM (
-         SELECT h.*, row_number() OVER (PARTITION BY h.wid, h.strong ORDER BY h.exact DESC, h.total DESC, h."monitoredKeyId") AS pre
+         SELECT h.*, row_number() OVER (PARTITION BY h.wid, h.strong ORDER BY h.weight DESC, h.exact DESC, h.total DESC, h."monitoredKeyId") AS pre
            FROM h) x
         WHERE x.pre <= CASE WHEN x.strong THEN 3 * $2::int ELSE 5 * $3::int END),
      ranked AS (
        SELECT w."entryId", m."tenantId", m."entityId", c.strong,
-              row_number() OVER (PARTITION BY c.wid, c.strong ORDER BY c.exact DESC, c.total DESC, similarity(m.key, w.key) DESC, m.id) AS rank
+              row_number() OVER (PARTITION BY c.wid, c.strong ORDER BY c.weight DESC, c.exact DESC, c.total DESC, similarity(m.key, w.key) DESC, m.id) AS rank
          FROM cut c
          JOIN "WatchlistNameKey" w ON w.id = c.wid
          JOIN "MonitoredNameKey" m ON m.id = c."monitoredKeyId")
@@ -184,7 +204,7 @@ export async function reverseCandidates(db: SqlQueryable, entryIds: string[]): P
        JOIN "MonitoredLookupKey" l ON l.key = 'id:' || n.number AND (e."tenantId" IS NULL OR l."tenantId" = e."tenantId")
        JOIN "MonitoredNameKey" m ON m.id = l."monitoredKeyId"
       WHERE e.id = ANY($1::uuid[]) AND e."isValid" AND cardinality(e."idNumbersNorm") > 0`,
-    [entryIds, reverseCandidateLimit(), weakCandidateLimit(), rareMonitoredKeyMax()],
+    [entryIds, reverseCandidateLimit(), weakCandidateLimit(), rareMonitoredKeyMax(), KEY_CARRIERS_COUNTED],
   );
   return rows;
 }
