@@ -138,16 +138,17 @@ async function withPlatformConnection<T>(work: (db: SqlQueryable) => Promise<T>)
  * or more (two token pairs, or a token pair and the `f:` subset key or the `i:` family-initial key),
  * a single-token key (`s:`/`t:`/`w:`), or a key that at most rareMonitoredKeyMax() monitored names
  * carry; the others share one exact key of a common pair, or only loose-code keys (`l:`, spelling
- * variants). Per entry name, reverseCandidateLimit() strong pairs are kept and weakCandidateLimit()
- * weak ones, ranked by the rarity of the keys they share: the sum over the shared keys of
- * 1 / (monitored names carrying the key), then the shared exact keys, all keys, trigram similarity.
- * Ranked by the number of shared keys alone, the bound filled with namesakes sharing the common pair
- * of a changed name (a frequent first name and family name, and its loose code) and cut the client
- * sharing its rarer pair: at 10,000 monitored clients two true matches (0.82) of the alias "Abdullah
- * Sami Al-Hashimi" were lost that way. Rarity sums so that many common keys (which a common pair
- * brings together: its pair key, loose code, family-initial key) weigh less than one rare key. Only
- * the rows of a bounded pre-cut (3× and 5× those limits, by the same order) are read and compared
- * by similarity. Before, every monitored name sharing any key with a
+ * variants). Per entry name and class, a pair is kept when it is among the best
+ * reverseCandidateLimit() strong (weakCandidateLimit() weak) pairs by either of two orders, so at
+ * most twice those limits: by the number of shared keys (exact, then all, then trigram similarity,
+ * as the forward search ranks its name rows by the keys they carry and keeps maxCandidates), or by
+ * the rarity of the shared keys (the sum over them of 1 / monitored names carrying the key, then the
+ * same). Either order alone lost true matches at 10,000 monitored clients (bench:bulk): by the number
+ * of keys, namesakes sharing the common pair of a changed name (a frequent first name and family
+ * name, its loose code) filled the bound and cut the clients sharing its rarer pair (two 0.82 matches
+ * of the alias "Abdullah Sami Al-Hashimi"); by rarity alone, clients sharing one rare key outranked
+ * one sharing three common ones (a 0.88 match). Only the rows of a bounded pre-cut (3× and 5× those
+ * limits, by the same two orders) are read and compared by similarity. Before, every monitored name sharing any key with a
  * changed name was read and compared (at common Gulf names about 22 per changed entry per 1,000
  * monitored clients), and up to 500 per name scored.
  */
@@ -182,14 +183,20 @@ export async function reverseCandidates(db: SqlQueryable, entryIds: string[]): P
          JOIN "MonitoredLookupKey" l ON l.key = k.key AND (w."tenantId" IS NULL OR l."tenantId" = w."tenantId")
         GROUP BY 1, 2),
      cut AS (
-       -- bounded before any name row is read, the rarest shared keys first
+       -- bounded before any name row is read: the best of each class by the number of shared keys,
+       -- and the best by their rarity
        SELECT * FROM (
-         SELECT h.*, row_number() OVER (PARTITION BY h.wid, h.strong ORDER BY h.weight DESC, h.exact DESC, h.total DESC, h."monitoredKeyId") AS pre
+         SELECT h.*,
+                row_number() OVER (PARTITION BY h.wid, h.strong ORDER BY h.exact DESC, h.total DESC, h."monitoredKeyId") AS by_hits,
+                row_number() OVER (PARTITION BY h.wid, h.strong ORDER BY h.weight DESC, h.exact DESC, h.total DESC, h."monitoredKeyId") AS by_rarity
            FROM h) x
-        WHERE x.pre <= CASE WHEN x.strong THEN 3 * $2::int ELSE 5 * $3::int END),
+        WHERE least(x.by_hits, x.by_rarity) <= CASE WHEN x.strong THEN 3 * $2::int ELSE 5 * $3::int END),
      ranked AS (
        SELECT w."entryId", m."tenantId", m."entityId", c.strong,
-              row_number() OVER (PARTITION BY c.wid, c.strong ORDER BY c.weight DESC, c.exact DESC, c.total DESC, similarity(m.key, w.key) DESC, m.id) AS rank
+              least(
+                row_number() OVER (PARTITION BY c.wid, c.strong ORDER BY c.exact DESC, c.total DESC, similarity(m.key, w.key) DESC, m.id),
+                row_number() OVER (PARTITION BY c.wid, c.strong ORDER BY c.weight DESC, c.exact DESC, c.total DESC, similarity(m.key, w.key) DESC, m.id)
+              ) AS rank
          FROM cut c
          JOIN "WatchlistNameKey" w ON w.id = c.wid
          JOIN "MonitoredNameKey" m ON m.id = c."monitoredKeyId")
