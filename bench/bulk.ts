@@ -14,6 +14,12 @@
  *     task, run here in-process with the worker stopped so that the time is its own). Figures: import
  *     time, screening time (target < 60 s), candidate pairs, new and updated matches.
  *
+ * Also measured: the CPU seconds of the database server and the worker per client (the figure a shared
+ * host disturbs least), each chunk's search and write time (the worker's 'bulk chunk' log lines), one
+ * batch of 50 clients profiled statement by statement (BENCH_PROFILE=0 skips it), and the reverse
+ * lookup compared with the former one (BENCH_COMPARE_REVERSE=0 skips it): pairs, matches lost, time
+ * as the owner and as crm_app, plans in bench/results/bulk-reverse-explain.txt.
+ *
  * Sizes are configurable for a smaller first run. Time is bounded by BENCH_MAX_SECONDS (default 2400):
  * past it the run stops, says so, and cleans up. Starts an embedded PostgreSQL on 127.0.0.1:BENCH_PG_PORT
  * (default 54396) under .data/bench-bulk (deleted afterwards). Writes bench/results/bulk.json.
@@ -26,10 +32,16 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@/lib/db/embedded';
 import { applyMigrations } from '@/lib/db/migrate';
-import { closeDatabase, useDatabase } from '@/lib/db/client';
+import { closeDatabase, getPool, useDatabase } from '@/lib/db/client';
 import { createBulkJob } from '@/lib/bulk/create-bulk-job';
 import { setTenantQuota } from '@/lib/bulk/quota';
-import { screenWatchlistImport } from '@/lib/monitoring/screen-import';
+import { reverseCandidates, screenWatchlistImport } from '@/lib/monitoring/screen-import';
+import { loadEntityScreeningInputs } from '@/lib/monitoring/entity-inputs';
+import { screenInputs } from '@/lib/monitoring/screen-entities';
+import { withTenantConnection, type SqlQueryable } from '@/lib/db/sql';
+import { loadEntries } from '@/lib/screening/candidates';
+import { scoreEntries } from '@/lib/screening/screen';
+import { loadTenantThresholds } from '@/lib/screening/thresholds';
 import { importWatchlist, insertEntries, toEntryRow, type EntryRowInsert } from '@/lib/screening/watchlist-import';
 import type { ImportedEntry } from '@/lib/screening/parsers/types';
 import { createTestTenant } from '@/scripts/testing/factories';
@@ -67,14 +79,60 @@ const DEFERRED_INDEXES = [
 let worker: ChildProcess | null = null;
 let stopDatabase: (() => Promise<void>) | null = null;
 
-function startWorker(url: string): ChildProcess {
+function startWorker(url: string, logFile: string): ChildProcess {
+  // its 'bulk chunk' lines (info) say where each chunk's time went: summed at the end
+  const out = fs.openSync(logFile, 'a');
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/worker.ts'], {
     cwd: ROOT,
     detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: WORKERS, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', out, 'inherit'],
+    env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: WORKERS, LOG_LEVEL: 'info' },
   });
+  fs.closeSync(out);
   return child;
+}
+
+/** Sums of the worker's 'bulk chunk' log lines: forward search (before the transaction) and writes. */
+function chunkTimes(logFile: string): { chunks: number; searchSeconds: number; writeSeconds: number } {
+  let chunks = 0;
+  let search = 0;
+  let write = 0;
+  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"bulk chunk"')) continue;
+    try {
+      const j = JSON.parse(line);
+      chunks++;
+      search += j.searchMs ?? 0;
+      write += j.writeMs ?? 0;
+    } catch {}
+  }
+  return { chunks, searchSeconds: +(search / 1000).toFixed(1), writeSeconds: +(write / 1000).toFixed(1) };
+}
+
+const TICK = 100; // clock ticks per second (Linux)
+/** CPU seconds (user + system, with reaped children) of processes: by process group or parent. */
+function cpuSeconds(match: (stat: { pid: number; ppid: number; pgrp: number }) => boolean): number {
+  let total = 0;
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const raw = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+      const stat = { pid: Number(d), ppid: Number(f[1]), pgrp: Number(f[2]) };
+      if (match(stat)) total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICK;
+    } catch {}
+  }
+  return total;
+}
+
+/** CPU seconds so far of the database server (postmaster and its backends) and of the worker's process group. */
+function serviceCpu(dataDir: string): { db: number; worker: number } {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const workerGroup = worker?.pid ?? -1;
+  return {
+    db: cpuSeconds((s) => s.pid === postmaster || s.ppid === postmaster),
+    worker: cpuSeconds((s) => s.pgrp === workerGroup),
+  };
 }
 
 async function stopWorker(): Promise<void> {
@@ -203,7 +261,10 @@ async function main() {
     }),
   ).filter((b) => b.length > 0);
 
-  worker = startWorker(url);
+  const workerLog = path.join(dir, 'worker.log');
+  worker = startWorker(url, workerLog);
+  const pgDir = path.join(dir, 'pg');
+  const cpuAtStart = serviceCpu(pgDir);
   const loadAtBulkStart = loadAverage();
   const bulkStart = Date.now();
   const jobIds: string[] = [];
@@ -237,10 +298,24 @@ async function main() {
   ).rows[0];
   const perSecond = counts.entities / bulkSeconds;
   const loadAtBulkEnd = loadAverage();
+  const cpuAtEnd = serviceCpu(pgDir);
+  const cpu = {
+    dbSeconds: +(cpuAtEnd.db - cpuAtStart.db).toFixed(1),
+    workerSeconds: +(cpuAtEnd.worker - cpuAtStart.worker).toFixed(1),
+    msPerClient: +((1000 * (cpuAtEnd.db - cpuAtStart.db + cpuAtEnd.worker - cpuAtStart.worker)) / Math.max(1, counts.entities)).toFixed(2),
+  };
+  const chunks = chunkTimes(workerLog);
+  log(`bulk: CPU ${JSON.stringify(cpu)} (the least disturbed figure on a shared host); chunk time ${JSON.stringify(chunks)}`);
   log(
     `bulk: ${counts.entities.toLocaleString()} clients enrolled and screened in ${bulkSeconds.toFixed(1)} s = ${perSecond.toFixed(0)}/s; ${counts.matches} matches in ${counts.cases} cases; ${counts.failed} failed items`,
   );
   await stopWorker();
+  // As autovacuum does after a bulk load (here it may lag behind on a loaded host): statistics for the
+  // planner and the visibility map for index-only scans of the reverse lookup keys.
+  const vacuumStart = Date.now();
+  await admin.query('VACUUM ANALYZE "MonitoredLookupKey", "MonitoredNameKey", "Match", "Case", "Entity"');
+  log(`bulk: monitored keys vacuumed and analyzed in ${((Date.now() - vacuumStart) / 1000).toFixed(1)} s`);
+  const profile = process.env.BENCH_PROFILE === '0' ? null : await profileChunk(tenant.id);
 
   // ------------------------------------------------ 3. a list update
   // The whole list again (same generator), with CHANGED entries changed: a fifth gain a monitored client's name.
@@ -278,6 +353,7 @@ async function main() {
       screenStart,
     ])
   ).rows[0].n;
+  const compare = process.env.BENCH_COMPARE_REVERSE === '0' ? null : await compareReverse(imported.importId, admin);
   log(
     `update: change set of ${summary.entries} entries screened against ${counts.entities.toLocaleString()} monitored clients in ${screenSeconds.toFixed(1)} s; ` +
       `${summary.candidatePairs} candidate pairs; changes ${JSON.stringify(summary.changes)}; ${events} MonitoredEntityUpdate events`,
@@ -287,8 +363,8 @@ async function main() {
     measuredAt: new Date().toISOString(),
     sizes: { listEntries: LIST, clients: CLIENTS, requests: bodies.length, changed: CHANGED, workerConcurrency: Number(WORKERS) },
     list: { seconds: listSeconds },
-    bulk: { submitSeconds, seconds: bulkSeconds, clientsPerSecond: perSecond, ...counts, target: '>= 200 clients/s' },
-    update: { importSeconds, ...imported, screenSeconds, ...summary, events, target: '< 60 s' },
+    bulk: { submitSeconds, seconds: bulkSeconds, clientsPerSecond: perSecond, ...counts, cpu, chunks, profile, target: '>= 200 clients/s' },
+    update: { importSeconds, ...imported, screenSeconds, ...summary, events, compare, target: '< 60 s' },
     loadAverage: { bulkStart: loadAtBulkStart, bulkEnd: loadAtBulkEnd, updateEnd: loadAtUpdateEnd },
     runId: randomUUID(),
   };
@@ -296,6 +372,173 @@ async function main() {
   fs.writeFileSync(path.join(ROOT, 'bench/results/bulk.json'), JSON.stringify(result, null, 2));
   console.log(JSON.stringify(result, null, 2));
   await admin.end();
+}
+
+/**
+ * Where a chunk's forward search goes: BULK_SCREEN_BATCH (50) enrolled clients searched again as the
+ * worker searches them (screenInputs, as crm_app in the tenant's scope), each statement timed; the
+ * rest is TypeScript (keys, scoring). The slowest statement is then run under EXPLAIN (ANALYZE, BUFFERS)
+ * and its plan written to bench/results/bulk-explain.txt.
+ */
+async function profileChunk(tenantId: string) {
+  return withTenantConnection(tenantId, async (client) => {
+    const { rows } = await client.query<{ id: string }>(`SELECT id FROM "Entity" WHERE "tenantId" = $1::uuid ORDER BY "crmId" LIMIT 50`, [tenantId]);
+    const inputs = await loadEntityScreeningInputs(
+      client,
+      tenantId,
+      rows.map((r) => r.id),
+    );
+    // twice: the first warms the caches as a running worker's are
+    for (let round = 0; round < 2; round++) {
+      const statements: { sql: string; params: unknown[]; ms: number; rows: number }[] = [];
+      const recording: SqlQueryable = {
+        query: async (sql, params = []) => {
+          const t = performance.now();
+          const r = await client.query(sql, params as unknown[]);
+          statements.push({ sql, params: params as unknown[], ms: performance.now() - t, rows: r.rows.length });
+          return r;
+        },
+      };
+      const started = performance.now();
+      await screenInputs(recording, tenantId, inputs);
+      const totalMs = performance.now() - started;
+      if (round === 0) continue;
+      const sqlMs = statements.reduce((a, s) => a + s.ms, 0);
+      const slowest = [...statements].sort((a, b) => b.ms - a.ms)[0]!;
+      const plan = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${slowest.sql}`, slowest.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+      fs.writeFileSync(
+        path.join(ROOT, 'bench/results/bulk-explain.txt'),
+        `-- ${statements.length} statements for ${inputs.length} clients; the slowest (${slowest.ms.toFixed(0)} ms):\n${slowest.sql}\n\n${plan}\n`,
+      );
+      const out = {
+        clients: inputs.length,
+        totalMs: Math.round(totalMs),
+        sqlMs: Math.round(sqlMs),
+        typescriptMs: Math.round(totalMs - sqlMs),
+        statements: statements.map((s) => ({ ms: Math.round(s.ms), rows: s.rows, head: s.sql.replace(/\s+/g, ' ').slice(0, 60) })),
+      };
+      log(`profile: ${JSON.stringify(out)}`);
+      return out;
+    }
+    return null;
+  });
+}
+
+/**
+ * Quality of the reverse lookup's pre-score: the pairs the former lookup took (every monitored name
+ * sharing any key, MONITORING_CANDIDATES_PER_NAME most similar per changed name) against today's, and
+ * how many of the pairs only the former took reach the review threshold when scored (matches lost).
+ */
+async function compareReverse(importId: string, db: pg.Client) {
+  const started = Date.now();
+  const ids = (
+    await db.query<{ entryId: string }>(`SELECT "entryId" FROM "WatchlistImportChange" WHERE "importId" = $1::uuid AND change <> 'Deprecated'`, [importId])
+  ).rows.map((c) => c.entryId);
+  const key = (p: { tenantId: string; entityId: string; entryId: string }) => `${p.tenantId}|${p.entityId}|${p.entryId}`;
+  const before = new Map<string, { tenantId: string; entityId: string; entryId: string }>();
+  const after = new Set<string>();
+  let formerMs = 0;
+  let nowMs = 0;
+  for (let i = 0; i < ids.length; i += 250) {
+    const batch = ids.slice(i, i + 250);
+    let t = performance.now();
+    for (const p of await formerReverseCandidates(db, batch)) before.set(key(p), p);
+    formerMs += performance.now() - t;
+    t = performance.now();
+    for (const p of await reverseCandidates(db, batch)) after.add(key(p));
+    nowMs += performance.now() - t;
+  }
+  // the same two lookups as the service runs them: crm_app in platform scope, under row-level security
+  let formerAppMs = 0;
+  let nowAppMs = 0;
+  const app = await getPool().connect();
+  try {
+    await app.query('BEGIN');
+    await app.query(`SELECT set_config('app.scope', 'platform', true)`);
+    for (let i = 0; i < ids.length; i += 250) {
+      const batch = ids.slice(i, i + 250);
+      let t = performance.now();
+      await formerReverseCandidates(app, batch);
+      formerAppMs += performance.now() - t;
+      t = performance.now();
+      await reverseCandidates(app, batch);
+      nowAppMs += performance.now() - t;
+    }
+    // the plans of both for the first batch (the lookup functions run under EXPLAIN)
+    const explain = (label: string) => ({
+      query: async (sql: string, params: unknown[] = []) => {
+        const r = await app.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+        plans.push(`-- ${label}\n${r.rows.map((x) => x['QUERY PLAN']).join('\n')}\n`);
+        return { rows: [] };
+      },
+    });
+    const plans: string[] = [];
+    await formerReverseCandidates(explain('former reverse lookup, crm_app, platform scope'), ids.slice(0, 250));
+    await reverseCandidates(explain('reverse lookup with the pre-score, crm_app, platform scope'), ids.slice(0, 250));
+    fs.writeFileSync(path.join(ROOT, 'bench/results/bulk-reverse-explain.txt'), plans.join('\n'));
+    await app.query('COMMIT');
+  } finally {
+    app.release();
+  }
+  const lost = [...before.entries()].filter(([k]) => !after.has(k)).map(([, p]) => p);
+  let lostMatches = 0;
+  const lostExamples: string[] = [];
+  for (const [tenantId, pairs] of Map.groupBy(lost, (p) => p.tenantId)) {
+    const thresholds = await loadTenantThresholds(db, tenantId);
+    const entries = new Map((await loadEntries(db, [...new Set(pairs.map((p) => p.entryId))])).map((e) => [e.id, e]));
+    const byEntity = Map.groupBy(pairs, (p) => p.entityId);
+    const entityIds = [...byEntity.keys()];
+    for (let i = 0; i < entityIds.length; i += 1000) {
+      for (const { entityId, input } of await loadEntityScreeningInputs(db, tenantId, entityIds.slice(i, i + 1000))) {
+        const candidates = byEntity.get(entityId)!.flatMap((p) => entries.get(p.entryId) ?? []);
+        for (const c of scoreEntries(input, candidates, thresholds)) {
+          lostMatches++;
+          if (lostExamples.length < 10) lostExamples.push(`${input.name} ~ ${c.entry.nameEn} (${c.result.matchingScore})`);
+        }
+      }
+    }
+  }
+  const out = {
+    formerPairs: before.size,
+    pairs: after.size,
+    onlyFormer: lost.length,
+    onlyNow: [...after].filter((k) => !before.has(k)).length,
+    lostMatches,
+    lostExamples,
+    formerLookupSeconds: +(formerMs / 1000).toFixed(1),
+    lookupSeconds: +(nowMs / 1000).toFixed(1),
+    formerLookupSecondsAsApp: +(formerAppMs / 1000).toFixed(1),
+    lookupSecondsAsApp: +(nowAppMs / 1000).toFixed(1),
+    seconds: (Date.now() - started) / 1000,
+  };
+  log(`update: reverse lookup compared with the former one (as the owner, platform scope): ${JSON.stringify(out)}`);
+  return out;
+}
+
+/** The reverse lookup before its pre-score (c5becb0): every monitored name sharing any key, the 500 most similar per changed name. */
+async function formerReverseCandidates(db: SqlQueryable, entryIds: string[]) {
+  const { rows } = await db.query<{ tenantId: string; entityId: string; entryId: string }>(
+    `SELECT DISTINCT c."tenantId", c."entityId", w."entryId"
+       FROM "WatchlistNameKey" w
+       CROSS JOIN LATERAL (
+         SELECT m."tenantId", m."entityId"
+           FROM "MonitoredNameKey" m
+          WHERE m.id IN (SELECT l."monitoredKeyId" FROM "MonitoredLookupKey" l
+                          WHERE l.key = ANY(w."blockKeys") AND (w."tenantId" IS NULL OR l."tenantId" = w."tenantId"))
+          ORDER BY similarity(m.key, w.key) DESC
+          LIMIT 500) c
+      WHERE w."entryId" = ANY($1::uuid[]) AND w."isValid"
+     UNION
+     SELECT m."tenantId", m."entityId", e.id
+       FROM "WatchlistEntry" e
+       JOIN "MonitoredLookupKey" l ON l.key = ANY(ARRAY(SELECT 'id:' || n FROM unnest(e."idNumbersNorm") n))
+        AND (e."tenantId" IS NULL OR l."tenantId" = e."tenantId")
+       JOIN "MonitoredNameKey" m ON m.id = l."monitoredKeyId"
+      WHERE e.id = ANY($1::uuid[]) AND e."isValid" AND cardinality(e."idNumbersNorm") > 0`,
+    [entryIds],
+  );
+  return rows;
 }
 
 main()
