@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, expectAccessible, expectFitsWidth, signIn, snap, test, USERS } from './fixtures/test';
+import { expect, expectAccessible, expectFitsWidth, gotoHydrated, signIn, snap, test, USERS } from './fixtures/test';
 
 // Tenant administration: tags (and tagging from a profile), the audit log, tenant settings.
 // The platform administrator works in tenant alpha, as in the API keys test.
@@ -131,7 +131,7 @@ for (const locale of ['en', 'ar'] as const) {
   test(`tenant settings: invalid values refused in the form, a valid change saved and audited (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, USERS.platform, locale);
-    await page.goto(`/${locale}/admin/settings`);
+    await gotoHydrated(page, `/${locale}/admin/settings`);
     await snap(page, `${locale}-settings`);
     await expectAccessible(page);
     const soft = page.getByLabel(ar ? 'العتبة المرنة (عدد الكيانات)' : 'Soft threshold (entities)');
@@ -156,7 +156,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('audit-event').first()).toContainText(ar ? 'تغيير إعدادات الجهة' : 'Tenant settings changed');
 
     // Put the threshold back, so later tests score KYCs as before.
-    await page.goto(`/${locale}/admin/settings`);
+    await gotoHydrated(page, `/${locale}/admin/settings`);
     await page.getByLabel(ar ? 'المخاطر المتوسطة ابتداءً من (٪)' : 'Medium risk from (%)').fill('40');
     await page.getByRole('button', { name: ar ? 'حفظ الإعدادات' : 'Save settings' }).click();
     await expect(page.getByTestId('settings-notice')).toHaveText(ar ? 'حُفظت الإعدادات.' : 'Settings saved.');
@@ -178,13 +178,13 @@ for (const locale of ['en', 'ar'] as const) {
       // The platform administrator who made the change is named, as a platform administrator.
       await expect(page.getByTestId('audit-event').first()).toContainText(ar ? 'مسؤول المنصة · ' : 'Platform administrator · ');
       // Back to administrators only, so later tests sign officers in with a password alone.
-      await page.goto(`/${locale}/admin/settings`);
+      await gotoHydrated(page, `/${locale}/admin/settings`);
       await mfa.uncheck();
       await page.getByRole('button', { name: ar ? 'حفظ الإعدادات' : 'Save settings' }).click();
       await expect(page.getByTestId('settings-notice')).toHaveText(ar ? 'حُفظت الإعدادات.' : 'Settings saved.');
       await page.goto(`/${locale}/admin/users`);
       await expect(page.getByTestId('mfa-policy-status')).toHaveAttribute('data-required', 'false');
-      await page.goto(`/${locale}/admin/settings`);
+      await gotoHydrated(page, `/${locale}/admin/settings`);
     } finally {
       // Whatever happened above, later tests sign officers in with a password alone.
       const origin = new URL(page.url()).origin;
