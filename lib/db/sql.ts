@@ -56,6 +56,28 @@ export async function withTenantConnection<T>(tenantId: string, work: (client: p
 }
 
 /**
+ * Runs read-only `work` on one pooled connection (crm_app) in platform scope, outside an ORM
+ * transaction, for long platform-wide reads: the reverse lookup of a watchlist import reads every
+ * monitored name key of the changed names and outlived the interactive-transaction timeout (30 s)
+ * on a loaded host.
+ */
+export async function withPlatformReadConnection<T>(work: (db: SqlQueryable) => Promise<T>): Promise<T> {
+  const client = await getPool().connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(`SELECT set_config('app.scope', 'platform', true)`);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * One statement whose SQL function scopes itself to the tenant it receives as `$1` (the entity read
  * functions set `app.tenant_id` for their own statement: one round trip, no transaction). `values`
  * are `$2…`. A `name` makes it a prepared statement, planned once per connection.

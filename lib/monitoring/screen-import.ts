@@ -8,8 +8,7 @@
  * re-run finds the same versions and changes nothing, so a retried job emits no event twice.
  */
 import { log } from '@/lib/core/logger';
-import { getPool } from '@/lib/db/client';
-import { sqlOf, type SqlQueryable } from '@/lib/db/sql';
+import { sqlOf, withPlatformReadConnection, type SqlQueryable } from '@/lib/db/sql';
 import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
 import { recordScreening, type EntityScreening, type RecordedChange } from '@/lib/cases/record-screening';
 import { loadEntries, type EntryRow } from '@/lib/screening/candidates';
@@ -88,7 +87,7 @@ export async function screenWatchlistImport({ importId }: { importId: string }):
     const batch = changed.slice(i, i + BATCH);
     const updated = batch.filter((c) => c.change === 'Updated').map((c) => c.entryId);
     const lookupStarted = performance.now();
-    const pairs = await withPlatformConnection(async (db) => [
+    const pairs = await withPlatformReadConnection(async (db) => [
       ...(await reverseCandidates(
         db,
         batch.map((c) => c.entryId),
@@ -105,27 +104,6 @@ export async function screenWatchlistImport({ importId }: { importId: string }):
   summary.recordMs = Math.round(summary.recordMs);
   log('info', 'monitoring: import screened', { ...summary });
   return summary;
-}
-
-/**
- * Runs read-only `work` on one pooled connection (crm_app) in platform scope, outside an ORM
- * transaction: the reverse lookup of a batch reads every monitored name key of the changed names
- * and outlived the interactive-transaction timeout (30 s) on a loaded host, which failed the job.
- */
-async function withPlatformConnection<T>(work: (db: SqlQueryable) => Promise<T>): Promise<T> {
-  const client = await getPool().connect();
-  try {
-    await client.query('BEGIN READ ONLY');
-    await client.query(`SELECT set_config('app.scope', 'platform', true)`);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { withTenant } from '@/lib/db/tenant-tx';
 import { countOpenMatches } from '@/lib/cases/open-matches';
 import { getCountryRisks } from '@/lib/reference/country-risk';
 import { evaluateRules, type RuleDefinition } from './engine';
+import type { AddedTransaction } from './fact-batch';
 import { memoizedWindow, newestLinkAt, queryWindow } from './facts';
 import { toDefinition } from './load-rules';
 import { validateConfig } from './manage-rules';
@@ -21,13 +22,8 @@ import type { Direction, Grade, RuleContext, TemplateName } from './templates';
 /** At most this many stored transactions are replayed (newest first); the answer says how many were. */
 export const BACKTEST_LIMIT = 20_000;
 
-interface ReplayRow {
-  id: string;
-  amount: string;
-  currencyCode: string;
-  transactionDate: Date;
-  sourceEntityId: string | null;
-  targetEntityId: string | null;
+/** A stored transaction as the windows see it, with its sides' countries for the country rules. */
+interface ReplayRow extends AddedTransaction {
   sourceCountry: string | null;
   targetCountry: string | null;
 }
