@@ -50,3 +50,23 @@ test.describe('sign-in', () => {
     expect(body.message.ar).toMatch(/[\u0600-\u06FF]/);
   });
 });
+
+test.describe('before the page is live', () => {
+  // Someone can type and press Enter before the scripts have loaded (a slow phone line): the form
+  // then submits as plain HTML. It must never put the password in the address, where history,
+  // proxies and server logs would keep it.
+  test.use({ javaScriptEnabled: false });
+
+  test('a sign-in submitted without scripts sends nothing in the URL', async ({ page }) => {
+    await page.goto('/en/sign-in');
+    await page.getByLabel('E-mail').fill(USERS.officer.email);
+    await page.getByLabel('Password').fill(USERS.officer.password);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.isNavigationRequest() && r.frame() === page.mainFrame()),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    expect(request.method()).toBe('POST');
+    expect(new URL(request.url()).search).toBe('');
+    expect(request.url()).not.toContain(encodeURIComponent(USERS.officer.password));
+  });
+});

@@ -36,7 +36,7 @@ export function ChangePasswordForm() {
   else if (mutation.isSuccess) message = t('passwordChanged', { count: mutation.data.data.endedSessions });
   else if (mutation.error) message = t('failed', { message: mutation.error instanceof FetchError ? mutation.error.messageIn(locale) : mutation.error.message });
   return (
-    <form onSubmit={onSubmit} className="flex max-w-sm flex-col gap-4" data-testid="change-password" noValidate>
+    <form method="post" onSubmit={onSubmit} className="flex max-w-sm flex-col gap-4" data-testid="change-password" noValidate>
       <Field label={t('currentPassword')} htmlFor="currentPassword">
         <Input id="currentPassword" name="currentPassword" type="password" autoComplete="current-password" required dir="ltr" className="text-start" />
       </Field>

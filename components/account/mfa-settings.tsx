@@ -80,7 +80,7 @@ export function MfaSettings({ status }: { status: Status }) {
         {status.required ? (
           <p className="text-sm text-slate-600">{t('requiredNote')}</p>
         ) : (
-          <form onSubmit={(e) => disable.mutate(codeOf(e))} className="flex max-w-sm flex-col gap-3" noValidate>
+          <form method="post" onSubmit={(e) => disable.mutate(codeOf(e))} className="flex max-w-sm flex-col gap-3" noValidate>
             <Field label={t('codeToDisable')} htmlFor="mfa-disable-code">
               <Input id="mfa-disable-code" name="code" autoComplete="one-time-code" required dir="ltr" className="text-start" maxLength={20} />
             </Field>
@@ -136,7 +136,7 @@ export function MfaSettings({ status }: { status: Status }) {
               {enrolment.secret}
             </code>
           </p>
-          <form onSubmit={(e) => confirm.mutate(codeOf(e))} className="flex max-w-sm flex-col gap-3" noValidate>
+          <form method="post" onSubmit={(e) => confirm.mutate(codeOf(e))} className="flex max-w-sm flex-col gap-3" noValidate>
             <Field label={t('codeFromApp')} htmlFor="mfa-code">
               <Input id="mfa-code" name="code" inputMode="numeric" autoComplete="one-time-code" required dir="ltr" className="text-start" maxLength={6} />
             </Field>

@@ -46,7 +46,7 @@ export function SetPasswordForm({ token, kind }: { token: string; kind: 'invite'
     return mutation.error instanceof FetchError && mutation.error.status === 429 ? t('tooMany') : t('failed');
   })();
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate data-testid="set-password">
+    <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate data-testid="set-password">
       <Field label={t('newPassword')} htmlFor="password" hint={t('hint')}>
         <Input id="password" name="password" type="password" autoComplete="new-password" required minLength={10} dir="ltr" className="text-start" />
       </Field>

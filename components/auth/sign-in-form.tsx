@@ -78,7 +78,7 @@ export function SignInForm({ next }: { next: string }) {
   if (challenge) {
     return (
       // Keyed apart from the password form: React must not reuse the password input (and its value) as the code field.
-      <form key="code" onSubmit={onCode} className="flex flex-col gap-4" noValidate data-testid="mfa-step">
+      <form method="post" key="code" onSubmit={onCode} className="flex flex-col gap-4" noValidate data-testid="mfa-step">
         <p className="text-sm text-slate-700">{t('mfaPrompt')}</p>
         <Field label={t('mfaCode')} htmlFor="code" hint={t('mfaCodeHint')}>
           <Input id="code" name="code" inputMode="text" autoComplete="one-time-code" required autoFocus dir="ltr" className="text-start" maxLength={20} />
@@ -95,7 +95,7 @@ export function SignInForm({ next }: { next: string }) {
   }
 
   return (
-    <form key="password" onSubmit={onPassword} className="flex flex-col gap-4" noValidate>
+    <form method="post" key="password" onSubmit={onPassword} className="flex flex-col gap-4" noValidate>
       <Field label={t('email')} htmlFor="email">
         <Input id="email" name="email" type="email" autoComplete="username" required dir="ltr" className="text-start" />
       </Field>
