@@ -42,9 +42,9 @@ export async function AuditTimeline({ events }: { events: AuditEventView[] }) {
           <li key={event.id} className="relative">
             <span aria-hidden className="absolute -start-[1.3rem] top-1.5 size-2.5 rounded-full bg-brand-600" />
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              {t.has(`actions.${event.action.replaceAll('.', '_')}`) ? (
+              {t.has(`actions.${event.action.replace(/[.-]/g, '_')}`) ? (
                 <span className="text-sm font-medium text-slate-900" data-action={event.action}>
-                  {t(`actions.${event.action.replaceAll('.', '_')}`)}
+                  {t(`actions.${event.action.replace(/[.-]/g, '_')}`)}
                 </span>
               ) : (
                 <span className="font-mono text-xs text-slate-900" dir="ltr" data-action={event.action}>
