@@ -61,23 +61,27 @@ export async function RetentionPanel({ entityId, state, locale, canAct }: { enti
               </a>
             </div>
           ) : null}
-          {state.state !== 'Erased' && !pending ? (
-            <PostAction
-              url={`/services/crm/entities/${entityId}/erasure-requests`}
-              label={t('requestErasure')}
-              doneKey="privacy.requested"
-              failedKey="privacy.failed"
-              testId="request-erasure"
-            />
-          ) : null}
-          {pending ? (
-            <PostAction
-              url={`/services/crm/entities/${entityId}/erasure-requests/cancel`}
-              label={t('cancelErasure')}
-              doneKey="privacy.cancelled"
-              failedKey="privacy.failed"
-              testId="cancel-erasure"
-            />
+          {/* Both stay mounted while the record exists, so the answer of one stays on screen when the
+              refresh after it swaps which button applies. */}
+          {state.state !== 'Erased' ? (
+            <>
+              <PostAction
+                url={`/services/crm/entities/${entityId}/erasure-requests`}
+                label={t('requestErasure')}
+                doneKey="privacy.requested"
+                failedKey="privacy.failed"
+                testId="request-erasure"
+                buttonHidden={pending}
+              />
+              <PostAction
+                url={`/services/crm/entities/${entityId}/erasure-requests/cancel`}
+                label={t('cancelErasure')}
+                doneKey="privacy.cancelled"
+                failedKey="privacy.failed"
+                testId="cancel-erasure"
+                buttonHidden={!pending}
+              />
+            </>
           ) : null}
         </div>
       ) : null}

@@ -18,6 +18,7 @@ export function PostAction({
   failedKey,
   testId,
   variant = 'secondary',
+  buttonHidden = false,
 }: {
   url: string;
   label: string;
@@ -25,6 +26,9 @@ export function PostAction({
   failedKey: string;
   testId: string;
   variant?: ButtonVariant;
+  /** Keeps the answer on screen while the button no longer applies (the refresh after success can
+   * take the action away, e.g. a recorded request becomes one to withdraw). */
+  buttonHidden?: boolean;
 }) {
   // Keys come from the caller, so they are checked where the caller names them, not here.
   const t = useTranslations() as unknown as (key: string, values: Record<string, string | number>) => string;
@@ -40,11 +44,13 @@ export function PostAction({
     message = t(failedKey, { message: mutation.error instanceof FetchError ? mutation.error.messageIn(locale) : mutation.error.message });
   return (
     <div className="flex flex-col gap-1" data-testid={testId}>
-      <div>
-        <Button type="button" size="sm" variant={variant} disabled={mutation.isPending} aria-busy={mutation.isPending} onClick={() => mutation.mutate()}>
-          {label}
-        </Button>
-      </div>
+      {buttonHidden ? null : (
+        <div>
+          <Button type="button" size="sm" variant={variant} disabled={mutation.isPending} aria-busy={mutation.isPending} onClick={() => mutation.mutate()}>
+            {label}
+          </Button>
+        </div>
+      )}
       <p role="status" aria-live="polite" data-testid={`${testId}-result`} className={cn('text-sm', mutation.isSuccess ? 'text-emerald-800' : 'text-red-700')}>
         {message}
       </p>
