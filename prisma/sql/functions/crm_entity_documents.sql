@@ -62,5 +62,5 @@ LANGUAGE sql STABLE SET search_path = public, pg_temp AS $fn$
   LEFT JOIN acts ON acts."entityId" = e."id"
   LEFT JOIN banks ON banks."entityId" = e."id"
   LEFT JOIN addrs ON addrs."entityId" = e."id"
-  WHERE e."tenantId" = p_tenant AND e."id" IN (SELECT unnest(p_ids))
+  WHERE e."tenantId" = p_tenant AND e."id" = ANY(p_ids)
 $fn$;
