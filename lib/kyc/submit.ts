@@ -3,7 +3,7 @@ import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { withDeferredEntityDocuments } from '@/lib/db/entity-documents';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
-import { attachmentsJson, indexTree, submissionOut } from './answers';
+import { attachmentsJson, indexTree, submissionEnvelopeJson, submissionOut } from './answers';
 import { loadFormTree } from './form-tree';
 import { BASE_FORM_TYPES, SINGLE_SUBMISSION_TYPES, type FormOut, type SubmissionInput } from './schemas';
 
@@ -178,6 +178,6 @@ export async function submitKycForm({
     });
     const attachments = await attachmentsJson(tx, tenantId, attachmentIds);
     const enabled = [...(open.enabledQuestionIds ?? [])].map((questionId) => ({ formId, questionId }));
-    return { data: submissionOut({ ...submission, answers: checked.map((_, i) => byAnswer(i)) }, tree, attachments, enabled) };
+    return submissionEnvelopeJson(submissionOut({ ...submission, answers: checked.map((_, i) => byAnswer(i)) }, tree, attachments, enabled), tree);
   });
 }
