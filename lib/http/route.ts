@@ -170,7 +170,7 @@ export function apiRoute<
       const actor: Actor = auth?.user ? { type: 'user', id: auth.user.id } : auth?.apiKeyId ? { type: 'apiKey', id: auth.apiKeyId } : { type: 'system' };
       const run = () => spec.handler({ request, requestId, auth: auth as Principal, actor, params, query, body, rawBody } as RouteContext<P, Q, B>);
       const result = idempotent?.key && auth ? await runInIdempotencyScope({ tenantId: auth.tenantId, key: idempotent.key }, run) : await run();
-      response = toResponse(result, spec.status ?? 200);
+      response = notModified(request, result) ?? toResponse(result, spec.status ?? 200);
     } catch (error) {
       response = errorResponse(error, { requestId, method: request.method, path: url.pathname });
     }
@@ -254,8 +254,27 @@ async function startIdempotency(request: Request, url: URL, auth: Principal, raw
 function toResponse(result: unknown, status: number): Response {
   if (result instanceof Response) return result;
   if (result instanceof RawJson)
-    return new Response(bodyStream(result.bytes ?? Buffer.from(result.text)), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(bodyStream(result.bytes ?? Buffer.from(result.text)), {
+      status,
+      headers: { 'content-type': 'application/json', ...(result.etag ? { etag: result.etag } : {}) },
+    });
   return Response.json(result, { status });
+}
+
+/**
+ * 304 Not Modified, no body, for a GET whose `If-None-Match` names the answer's entity tag (weak
+ * comparison, RFC 9110 13.1.2; `*` matches any): an integrator polling a large cached answer (a KYC
+ * form's tree) gets it again only when it changed. Authentication and the handler's own checks have
+ * run as for a 200.
+ */
+function notModified(request: Request, result: unknown): Response | undefined {
+  if (!(result instanceof RawJson) || !result.etag || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  const header = request.headers.get('if-none-match');
+  if (!header) return undefined;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(result.etag);
+  if (header.trim() !== '*' && !header.split(',').some((tag) => opaque(tag) === wanted)) return undefined;
+  return new Response(null, { status: 304, headers: { etag: result.etag } });
 }
 
 /**

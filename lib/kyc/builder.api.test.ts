@@ -189,12 +189,27 @@ describe('the form builder routes', () => {
     for (let i = 0; i < 2; i++) expect((await call(formRoute, 'GET', formUrl(flow.id, form.id), officer, params)).body).toEqual(JSON.parse(first.text));
     expect(first.bytes!.byteLength).toBe(Buffer.byteLength(first.text));
 
+    // An integrator polling the form: the entity tag of this version; If-None-Match naming it → 304, no body.
+    const etag = (await call(formRoute, 'GET', formUrl(flow.id, form.id), officer, params)).headers.get('etag');
+    expect(etag).toBe(first.etag);
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{32}"$/);
+    const conditional = (tags: string) => callRoute(formRoute, 'GET', formUrl(flow.id, form.id), { headers: { ...officer, 'if-none-match': tags }, params });
+    const unchanged = await conditional(`"other", ${etag!.slice(2)}`);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body).toBeUndefined();
+    expect(unchanged.headers.get('etag')).toBe(etag);
+    expect((await conditional('W/"other"')).status).toBe(200);
+
     // A Draft save touches the form row: the next GET encodes the new tree, never the old bytes.
     const draft = formDraftOf(expectContract(formSchema, JSON.parse(first.text)));
     const renamed = { ...draft, nameEn: 'Branch onboarding (renamed)' };
     const saved = expectContract(formSchema, (await call(saveRoute, 'PUT', formUrl(flow.id, form.id), officer, params, renamed)).body);
     const second = await read();
     expect(second.bytes).not.toBe(first.bytes);
+    expect(second.etag).not.toBe(first.etag);
+    const changed = await conditional(etag!);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).toBe(second.etag);
     expect(JSON.parse(Buffer.from(second.bytes!).toString('utf8'))).toEqual(saved);
     expect(expectContract(formSchema, (await call(formRoute, 'GET', formUrl(flow.id, form.id), officer, params)).body).nameEn).toBe(
       'Branch onboarding (renamed)',

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { formatIso, formatIsoMs, formatTimestamp } from '@/lib/core/format';
 import type { Tx } from '@/lib/db/tenant-tx';
 import type { Prisma } from '@/lib/generated/prisma/client';
@@ -167,7 +168,7 @@ interface CachedTree {
   updatedAt: number;
   form: FormOut;
   /** The tree as the GET form answers it: JSON text and its UTF-8 bytes, made once per version. */
-  body?: { text: string; bytes: Buffer<ArrayBuffer> };
+  body?: { text: string; bytes: Buffer<ArrayBuffer>; etag: string };
   scoring?: ScoringForm;
 }
 
@@ -204,10 +205,12 @@ export async function loadFormTree(tx: Tx, tenantId: string, formId: string, sta
  * of JSON (mostly Arabic and English labels), and encoding it again for every GET cost more CPU
  * than everything else the route does.
  */
-export function treeBody(entry: CachedTree): { text: string; bytes: Buffer<ArrayBuffer> } {
+export function treeBody(entry: CachedTree): { text: string; bytes: Buffer<ArrayBuffer>; etag: string } {
   if (!entry.body) {
     const text = JSON.stringify(entry.form);
-    entry.body = { text, bytes: Buffer.from(text) };
+    const bytes = Buffer.from(text);
+    // Weak: the same JSON may go out gzip-encoded (Next.js compresses for clients that ask).
+    entry.body = { text, bytes, etag: `W/"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"` };
   }
   return entry.body;
 }

@@ -96,7 +96,7 @@ export async function getForm({
     const hit = cachedFormTree(formId, stamp);
     if (hit) {
       const body = treeBody(hit);
-      return new RawJson(body.text, body.bytes);
+      return new RawJson(body.text, body.bytes, body.etag);
     }
   }
   return withTenant(tenantId, async (tx) => {
@@ -104,7 +104,7 @@ export async function getForm({
     const tree = await loadFormTree(tx, tenantId, formId, row.updatedAt);
     if (!kycId) {
       const body = treeBody(tree);
-      return new RawJson(body.text, body.bytes);
+      return new RawJson(body.text, body.bytes, body.etag);
     }
     if (!(await tx.kyc.findFirst({ where: { id: kycId, tenantId }, select: { id: true } }))) throw AppError.notFound();
     const [submissions, kycReviews] = await Promise.all([loadSubmissions(tx, tenantId, { kycId, formId }), loadReviews(tx, tenantId, { kycId, formId })]);

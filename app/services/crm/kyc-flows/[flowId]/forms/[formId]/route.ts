@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   GET: apiRoute({
     summary: 'View KYC form by id (unwrapped, complete tree)',
     description:
-      'The Form with sections → questions → options → scores, each sorted by `sortOrder`. `submissions` and `kycReviews` are per KYC: empty unless `kycId` names a KYC of this tenant. A form of another flow or tenant is 404.',
+      'The Form with sections → questions → options → scores, each sorted by `sortOrder`. `submissions` and `kycReviews` are per KYC: empty unless `kycId` names a KYC of this tenant. A form of another flow or tenant is 404. Without `kycId` the answer carries an `ETag` (weak, of this form version); a GET with `If-None-Match` naming it is answered 304 Not Modified with no body, so an integrator polling a form re-reads its tree only when it changed.',
     auth: ['apiKey', 'session'],
     params: formParams,
     query: getFormQuery,
