@@ -80,9 +80,11 @@ export async function withTenantConnection<T>(
       throw error;
     }
     await ready;
+    // The idempotency mark inside the transaction, then COMMIT (written together when pipelined).
     const mark = idempotencyMarkStatement(tenantId);
+    const marked = mark ? client.query(mark.sql, mark.values) : undefined;
     const commit = client.query('COMMIT');
-    if (mark) await Promise.all([client.query(mark.sql, mark.values), commit]);
+    if (marked) await Promise.all([marked, commit]);
     else await commit;
     return result;
   } catch (error) {

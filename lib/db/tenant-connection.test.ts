@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getPool } from '@/lib/db/client';
+import { runInIdempotencyScope } from '@/lib/db/idempotency-scope';
 import { sqlOfClient, withPipelinedTenantConnection, withTenantConnection } from '@/lib/db/sql';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant } from '@/scripts/testing/factories';
@@ -81,5 +82,27 @@ describe('withTenantConnection, pipelined', () => {
       async (c) => (await c.query<{ s: string }>(`SELECT current_setting('app.tenant_id', true) AS s`)).rows[0]!.s,
     );
     expect(scoped).toBe(t.id);
+  });
+  it('marks the Idempotency-Key in the same transaction as the work, plain and pipelined', async () => {
+    const t = await createTestTenant();
+    for (const [key, run] of [
+      ['plain', withTenantConnection],
+      ['pipelined', withPipelinedTenantConnection],
+    ] as const) {
+      await withTenantConnection(t.id, (c) => c.query(`INSERT INTO "IdempotencyKey" ("tenantId", key, fingerprint) VALUES ($1::uuid, $2, 'f')`, [t.id, key]));
+      await runInIdempotencyScope({ tenantId: t.id, key }, () =>
+        run(t.id, async (client) => {
+          await sqlOfClient(client).query(insertAudit(t.id, crypto.randomUUID()));
+        }),
+      );
+      const marked = await withTenantConnection(t.id, async (c) => {
+        const { rows } = await c.query<{ at: Date | null }>(`SELECT "workCommittedAt" AS at FROM "IdempotencyKey" WHERE "tenantId" = $1::uuid AND key = $2`, [
+          t.id,
+          key,
+        ]);
+        return rows[0]!.at;
+      });
+      expect(marked, key).toBeInstanceOf(Date);
+    }
   });
 });
