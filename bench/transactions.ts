@@ -1,6 +1,6 @@
 /**
  * `npm run bench:transactions`: BENCH_TX stored transactions (default 1,000,000) over BENCH_TX_ENTITIES
- * entities (default 10,000) and 10 Published rules (every template), seeded with batched SQL into a
+ * entities (default 10,000), each with its wallet, and 10 Published rules (every template), seeded with batched SQL into a
  * throwaway database; prints EXPLAIN (ANALYZE, BUFFERS) of the rules' window query; then, against the
  * production build and in the same run, `GET /entities/{id}` (the service's own read ceiling here)
  * and `POST /transactions` (each a new externalRef, a sixth of them in the structuring band) at

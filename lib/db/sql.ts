@@ -21,11 +21,19 @@ export function sqlOf(tx: Tx): SqlQueryable {
  */
 export function sqlOfClient(client: pg.PoolClient): SqlQueryable {
   // One statement at a time on the connection (callers may start several at once, as over Prisma).
+  // A pipelined connection (withTenantConnection's `pipeline`) takes each statement at once, in call
+  // order: pg writes it behind the ones still running, and they run in that order.
   let tail: Promise<unknown> = Promise.resolve();
   return {
     query: (sql, params = []) => {
       const name = preparedStatementName({ sql });
-      const run = tail.then(() => client.query(name ? { name, text: sql, values: params } : { text: sql, values: params }));
+      const config = name ? { name, text: sql, values: params } : { text: sql, values: params };
+      if ((client as pg.PoolClient & { pipeline?: boolean }).pipeline) {
+        const sent = client.query(config);
+        tail = sent.catch(() => {});
+        return sent.then(({ rows }) => ({ rows }));
+      }
+      const run = tail.then(() => client.query(config));
       tail = run.catch(() => {});
       return run.then(({ rows }) => ({ rows }));
     },
@@ -36,24 +44,65 @@ export function sqlOfClient(client: pg.PoolClient): SqlQueryable {
  * Runs `work` on one pooled connection in a transaction scoped to the tenant (row-level security),
  * the tenant id bound as a parameter. Plain SQL without the ORM: the webhook delivery hot path,
  * where the ORM's per-query overhead is what limits throughput on a small machine.
+ *
+ * `pipeline`: BEGIN and the tenant scope are written without waiting for their answers, so they
+ * reach PostgreSQL with `work`'s first statement in one round trip (pg's pipeline mode: each
+ * statement keeps its own Sync and runs in order; should the scope fail, the transaction is aborted
+ * and every later statement fails, so nothing runs unscoped inside it); the idempotency mark and
+ * COMMIT likewise go together. Only for `work` that awaits each statement (no cursors, no `rows`).
  */
-export async function withTenantConnection<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTenantConnection<T>(
+  tenantId: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+  { pipeline = false }: { pipeline?: boolean } = {},
+): Promise<T> {
   const client = await getPool().connect();
+  const piped = client as pg.PoolClient & { pipeline: boolean };
+  let ready: Promise<unknown> = Promise.resolve();
   try {
-    await client.query('BEGIN');
-    await client.query("SELECT set_config('app.tenant_id', $1::uuid::text, true)", [tenantId]);
-    const result = await work(client);
+    if (pipeline) {
+      piped.pipeline = true;
+      // One write for BEGIN, the scope and work's first statement (submitted within this turn of the event loop).
+      const stream = (client as pg.PoolClient & { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+      stream?.cork?.();
+      setImmediate(() => stream?.uncork?.());
+      ready = Promise.all([client.query('BEGIN'), client.query(TENANT_SCOPE, [tenantId])]);
+      ready.catch(() => {});
+    } else {
+      await client.query('BEGIN');
+      await client.query(TENANT_SCOPE, [tenantId]);
+    }
+    let result: T;
+    try {
+      result = await work(client);
+    } catch (error) {
+      await ready; // a failed BEGIN or scope is the cause of whatever work met after it
+      throw error;
+    }
+    await ready;
+    // The idempotency mark inside the transaction, then COMMIT (written together when pipelined).
     const mark = idempotencyMarkStatement(tenantId);
-    if (mark) await client.query(mark.sql, mark.values);
-    await client.query('COMMIT');
+    const marked = mark ? client.query(mark.sql, mark.values) : undefined;
+    const commit = client.query('COMMIT');
+    if (marked) await Promise.all([marked, commit]);
+    else await commit;
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
+    // Every statement sent has been answered (the last one awaited answers after all before it).
+    piped.pipeline = false;
     client.release();
   }
 }
+
+/** withTenantConnection with `pipeline` (see there). */
+export function withPipelinedTenantConnection<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return withTenantConnection(tenantId, work, { pipeline: true });
+}
+
+const TENANT_SCOPE = "SELECT set_config('app.tenant_id', $1::uuid::text, true)";
 
 /**
  * Runs read-only `work` on one pooled connection (crm_app) in platform scope, outside an ORM

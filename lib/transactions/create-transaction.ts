@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
-import { prepared, sqlOfClient, withTenantConnection, type SqlQueryable } from '@/lib/db/sql';
+import { prepared, sqlOfClient, withPipelinedTenantConnection, type SqlQueryable } from '@/lib/db/sql';
 import type { Actor } from '@/lib/audit/write-audit';
 import { refreshEntityScreeningSql } from '@/lib/cases/refresh';
 import type { TagOut } from '@/lib/tags/schemas';
@@ -70,6 +70,9 @@ export function requestHashOf(body: CreateTransactionInput): string {
     .digest('hex');
 }
 
+/** The work's outcome; `loaded` may still be on its way when the work returns (pipelined behind COMMIT). */
+type Answer = { created: boolean; loaded: LoadedTransactions | Promise<LoadedTransactions> };
+
 export async function createTransaction({
   tenantId,
   body,
@@ -86,7 +89,7 @@ export async function createTransaction({
   const transactionDate = new Date(body.transactionDate);
   // One plain pooled connection in a tenant-scoped transaction (row-level security), every statement
   // prepared once per connection: the ORM's per-query work was most of this route's CPU.
-  const loaded = await withTenantConnection(tenantId, async (client): Promise<{ created: boolean; loaded: LoadedTransactions }> => {
+  const loaded = await withPipelinedTenantConnection(tenantId, async (client): Promise<Answer> => {
     const db = sqlOfClient(client);
     const resolved = await resolveAndLock(db, tenantId, body, hash);
     if (resolved.existing) return { created: false, loaded: await readTransactions(db, tenantId, [resolved.existing]) };
@@ -185,7 +188,7 @@ export async function createTransaction({
     const allHits = fired.flatMap((f) => f.fired);
     const blocked = allHits.some((h) => h.rule.type === 'Hard');
     const severity = highestSeverity(allHits.map((h) => h.rule.severity));
-    const moved = await settle(db, {
+    const moving = settle(db, {
       tenantId,
       id,
       blocked,
@@ -208,26 +211,29 @@ export async function createTransaction({
     });
     const judged: TransactionRow = { ...row, status: blocked ? 'Blocked' : 'Received', isBlocked: blocked, suspiciousSeverity: severity };
     if (allHits.length) {
+      await moving;
       for (const group of fired) await raiseAlerts(db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId });
       // Rare: the alerts, and the wallets as they are (a blocked transaction moved nothing), read back.
       return { created: true, loaded: await readTransactions(db, tenantId, [judged], { noStrReports: true }) };
     }
     // The answer from what this request read and wrote: no read-back. A new transaction has no STR report.
+    // Nothing follows the settling statement: COMMIT goes right behind it (pipelined), and the answer
+    // is built once it is back. Should it fail, the COMMIT finds the transaction aborted and rolls it
+    // back, and awaiting `loaded` throws its error.
     const parties = [source.entity, target.entity].filter((e): e is Party => !!e);
-    return {
-      created: true,
-      loaded: {
-        rows: [judged],
-        parties: new Map(parties.map((e) => [e.id, { id: e.id, crmId: e.crmId, type: e.type, nameEn: e.nameEn, nameAr: e.nameAr }])),
-        wallets: new Map(moved.map((w) => [w.id, walletOut(w)])),
-        banks: new Map([source.bank, target.bank].filter((b): b is BankRow => !!b).map((b) => [b.id, b])),
-        strs: new Map(),
-        tags: new Map(resolved.tags.map((t) => [t.id, t])),
-        alerts: NO_ALERTS,
-      },
-    };
+    const answer = moving.then((moved) => ({
+      rows: [judged],
+      parties: new Map(parties.map((e) => [e.id, { id: e.id, crmId: e.crmId, type: e.type, nameEn: e.nameEn, nameAr: e.nameAr }])),
+      wallets: new Map(moved.map((w) => [w.id, walletOut(w)])),
+      banks: new Map([source.bank, target.bank].filter((b): b is BankRow => !!b).map((b) => [b.id, b])),
+      strs: new Map(),
+      tags: new Map(resolved.tags.map((t) => [t.id, t])),
+      alerts: NO_ALERTS,
+    }));
+    answer.catch(() => {}); // awaited after the COMMIT; never an unhandled rejection should the COMMIT fail first
+    return { created: true, loaded: answer };
   });
-  const [data] = await finishTransactions(loaded.loaded);
+  const [data] = await finishTransactions(await loaded.loaded);
   return { created: loaded.created, data: data! };
 }
 
