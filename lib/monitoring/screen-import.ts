@@ -8,7 +8,7 @@
  * re-run finds the same versions and changes nothing, so a retried job emits no event twice.
  */
 import { log } from '@/lib/core/logger';
-import { sqlOf, withPlatformReadConnection, type SqlQueryable } from '@/lib/db/sql';
+import { withPlatformReadConnection, withTenantConnection, type SqlQueryable } from '@/lib/db/sql';
 import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
 import { recordScreening, type EntityScreening, type RecordedChange } from '@/lib/cases/record-screening';
 import { loadEntries, type EntryRow } from '@/lib/screening/candidates';
@@ -215,16 +215,20 @@ async function monitoredMatchesOf(db: SqlQueryable, entryIds: string[]): Promise
   return rows;
 }
 
-/** Scores each (entity, entry) pair of one tenant and stores the outcome. */
+/**
+ * Scores each (entity, entry) pair of one tenant and stores the outcome. The pairs are loaded and
+ * scored on a pooled connection in the tenant's scope, and only the outcome is written in a tenant
+ * transaction: scoring a batch at 100,000 monitored clients takes longer than the interactive
+ * transaction's timeout (30 s) on a loaded host, and would hold the transaction open meanwhile.
+ */
 async function rescreenPairs(
   tenantId: string,
   pairs: Pair[],
   updatedEntries: Set<string>,
   timing: { scoreMs: number; recordMs: number },
 ): Promise<RecordedChange[]> {
-  return withTenant(tenantId, async (tx) => {
-    const db = sqlOf(tx);
-    const scoreStarted = performance.now();
+  const scoreStarted = performance.now();
+  const screenings = await withTenantConnection(tenantId, async (db) => {
     const byEntity = groupBy(pairs, (p) => p.entityId);
     const inputs = (await loadEntityScreeningInputs(db, tenantId, [...byEntity.keys()])).filter((e) => e.ongoingMonitoring);
     if (!inputs.length) return [];
@@ -233,7 +237,7 @@ async function rescreenPairs(
     const versions = await entryVersions(db, entryIds);
     const thresholds = await loadTenantThresholds(db, tenantId);
     const now = new Date();
-    const screenings: EntityScreening[] = inputs.map(({ entityId, input }) => {
+    return inputs.map(({ entityId, input }): EntityScreening => {
       const ids = [...new Set(byEntity.get(entityId)!.map((p) => p.entryId))];
       const candidates = ids.map((id) => entries.get(id)).filter((e): e is EntryRow => !!e);
       const scored = scoreEntries(input, candidates, thresholds);
@@ -244,12 +248,13 @@ async function rescreenPairs(
         staleEntryIds: ids.filter((id) => updatedEntries.has(id)),
       };
     });
-    const recordStarted = performance.now();
-    timing.scoreMs += recordStarted - scoreStarted;
-    const recorded = await recordScreening(tx, { tenantId, screenings, screenedAt: null, reason: 'Watchlist update.' });
-    timing.recordMs += performance.now() - recordStarted;
-    return recorded;
   });
+  const recordStarted = performance.now();
+  timing.scoreMs += recordStarted - scoreStarted;
+  if (!screenings.length) return [];
+  const recorded = await withTenant(tenantId, (tx) => recordScreening(tx, { tenantId, screenings, screenedAt: null, reason: 'Watchlist update.' }));
+  timing.recordMs += performance.now() - recordStarted;
+  return recorded;
 }
 
 /** Matches of removed entries, in every tenant, are deprecated (their cases and entities refreshed). */
