@@ -263,7 +263,11 @@ async function main() {
     await admin.query('VACUUM ANALYZE "WatchlistLookupKey"');
   }
   const listSeconds = (Date.now() - loadStart) / 1000;
-  log(`list: ${LIST.toLocaleString()} entries loaded and indexed in ${listSeconds.toFixed(0)} s; ${samples.length} listed people to enroll`);
+  log(
+    ATTACH_URL
+      ? `list: ${LIST.toLocaleString()} entries regenerated in ${listSeconds.toFixed(0)} s (the attached database holds them)`
+      : `list: ${LIST.toLocaleString()} entries loaded and indexed in ${listSeconds.toFixed(0)} s; ${samples.length} listed people to enroll`,
+  );
   await admin.query('DELETE FROM graphile_worker._private_jobs').catch(() => {});
 
   // ------------------------------------------------ 2. bulk onboarding
@@ -348,12 +352,13 @@ async function main() {
     msPerClient: +((1000 * (cpuAtEnd.db - cpuAtStart.db + cpuAtEnd.worker - cpuAtStart.worker)) / Math.max(1, counts.entities)).toFixed(2),
   };
   const chunks = chunkTimes(workerLog);
-  log(`bulk: CPU ${JSON.stringify(cpu)} (the least disturbed figure on a shared host); chunk time ${JSON.stringify(chunks)}`);
-  log(
-    DELTA_ONLY
-      ? `bulk (delta only): ${counts.entities.toLocaleString()} monitored clients created with their lookup keys, NOT screened, in ${bulkSeconds.toFixed(1)} s (not an enrolment figure)`
-      : `bulk: ${counts.entities.toLocaleString()} clients enrolled and screened in ${bulkSeconds.toFixed(1)} s = ${perSecond!.toFixed(0)}/s; ${counts.matches} matches in ${counts.cases} cases; ${counts.failed} failed items`,
-  );
+  if (!ATTACH_URL) log(`bulk: CPU ${JSON.stringify(cpu)} (the least disturbed figure on a shared host); chunk time ${JSON.stringify(chunks)}`);
+  if (!ATTACH_URL)
+    log(
+      DELTA_ONLY
+        ? `bulk (delta only): ${counts.entities.toLocaleString()} monitored clients created with their lookup keys, NOT screened, in ${bulkSeconds.toFixed(1)} s (not an enrolment figure)`
+        : `bulk: ${counts.entities.toLocaleString()} clients enrolled and screened in ${bulkSeconds.toFixed(1)} s = ${perSecond!.toFixed(0)}/s; ${counts.matches} matches in ${counts.cases} cases; ${counts.failed} failed items`,
+    );
   await stopWorker();
   // As autovacuum does after a bulk load (here it may lag behind on a loaded host): statistics for the
   // planner and the visibility map for index-only scans of the reverse lookup keys.
