@@ -20,6 +20,11 @@
  * lookup compared with the former one (BENCH_COMPARE_REVERSE=0 skips it): pairs, matches lost, time
  * as the owner and as crm_app, plans in bench/results/bulk-reverse-explain.txt.
  *
+ * BENCH_DELTA_ONLY=1 measures step 3 on its own at the full number of clients: step 2 then creates the
+ * clients and writes their monitoring keys (insertClients, replaceMonitoredKeys) without screening them.
+ * BENCH_KEEP_DB=1 keeps the database after the run; BENCH_ATTACH_URL runs another list update on it
+ * (BENCH_UPDATE_ROUND). BENCH_DATA_NAME names the data folder under .data (default bench-bulk).
+ *
  * Sizes are configurable for a smaller first run. Time is bounded by BENCH_MAX_SECONDS (default 2400):
  * past it the run stops, says so, and cleans up. Starts an embedded PostgreSQL on 127.0.0.1:BENCH_PG_PORT
  * (default 54396) under .data/bench-bulk (deleted afterwards). Writes bench/results/bulk.json.
