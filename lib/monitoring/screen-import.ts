@@ -28,9 +28,12 @@ export function reverseCandidateLimit(): number {
 /**
  * Monitored names examined per changed entry name among the weak candidates (one exact key of a
  * common name pair, or loose-code keys only: spelling variants), best trigram similarity first.
+ * 100, not 20: at 100,000 monitored clients hundreds of namesakes tie for a common pair, and 20
+ * dropped real matches at the review threshold (72 of one 1,000-entry update; 30 at 100, for 2.6×
+ * the pairs scored). A missed match costs a compliance team more than a slower update.
  */
 export function weakCandidateLimit(): number {
-  return Number(process.env.MONITORING_WEAK_CANDIDATES_PER_NAME ?? 20);
+  return Number(process.env.MONITORING_WEAK_CANDIDATES_PER_NAME ?? 100);
 }
 
 /** A lookup key carried by at most this many monitored names (in the entry's scope) is rare. */
