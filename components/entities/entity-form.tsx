@@ -40,6 +40,12 @@ export interface EntityFormValues {
   tagIds: string[];
 }
 
+/** The phone number as the API stores it: digits without spaces, dashes or the trunk prefix 0 (the dialing code is sent apart). */
+const phoneDigits = (raw: string) => raw.replace(/[\s-]/g, '').replace(/^0+/, '');
+
+/** The form's dialing-code country as the API's `countryCode` (+966 → "966"). */
+const dialingCode = (v: EntityFormValues) => String(getCountryCallingCode(v.phoneCountry as CountryCode));
+
 /** The API body the form's values make: the same object the API's own schema then parses. */
 export function toRequestBody(v: EntityFormValues) {
   const individual = v.type === 'Individual';
@@ -50,8 +56,8 @@ export function toRequestBody(v: EntityFormValues) {
     nameEn: opt(v.nameEn),
     nameAr: opt(v.nameAr),
     email: opt(v.email),
-    countryCode: v.phoneNumber.trim() ? String(getCountryCallingCode(v.phoneCountry as CountryCode)) : undefined,
-    phoneNumber: opt(v.phoneNumber.replace(/[\s-]/g, '').replace(/^0+/, '')),
+    countryCode: v.phoneNumber.trim() ? dialingCode(v) : undefined,
+    phoneNumber: opt(phoneDigits(v.phoneNumber)),
     ...(individual
       ? {
           dobGregorian: date.gregorian,
@@ -143,13 +149,13 @@ export function valuesFromEntity(e: EditableEntity): EntityFormValues {
 export function toUpdateBody(v: EntityFormValues, type: 'Individual' | 'Organization'): Record<string, unknown> {
   const individual = type === 'Individual';
   const orNull = (s: string) => (s.trim() ? s.trim() : null);
-  const phone = orNull(v.phoneNumber.replace(/[\s-]/g, '').replace(/^0+/, ''));
+  const phone = orNull(phoneDigits(v.phoneNumber));
   const [gregorianKey, hijriKey] = individual ? ['dobGregorian', 'dobHijri'] : ['dateOfIncorporationGregorian', 'dateOfIncorporationHijri'];
   return {
     nameEn: orNull(v.nameEn),
     nameAr: orNull(v.nameAr),
     email: orNull(v.email),
-    countryCode: phone ? String(getCountryCallingCode(v.phoneCountry as CountryCode)) : null,
+    countryCode: phone ? dialingCode(v) : null,
     phoneNumber: phone,
     ...(v.calendar === 'gregorian' ? { [gregorianKey!]: orNull(v.dateGregorian) } : { [hijriKey!]: orNull(v.dateHijri) }),
     ...(individual ? { nationalityCode: orNull(v.nationalityCode), gender: orNull(v.gender), classification: v.classification || undefined } : {}),
