@@ -37,7 +37,7 @@ describe('submissionEnvelopeJson', () => {
     updatedAt: now,
     questionId,
     openAnswer,
-    options: optionIds.map((optionId, i) => ({ id: `${id}-${i}`, createdAt: now, updatedAt: now, optionId, additionalInfo: i ? 'مزيد "من" المعلومات' : null })),
+    chosenOptions: optionIds.map((optionId, i) => ({ id: `${id}-${i}`, optionId, additionalInfo: i ? 'مزيد "من" المعلومات' : null })),
     attachments: [],
   });
   const submission = submissionOut(

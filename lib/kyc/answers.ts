@@ -64,13 +64,23 @@ export interface AnswerRow {
   updatedAt: Date;
   questionId: string;
   openAnswer: string | null;
-  options: { id: string; createdAt: Date; updatedAt: Date; optionId: string; additionalInfo: string | null }[];
+  /** KycAnswer.chosenOptions: each choice's id (`answerToOptions[].id`), option and additional information. */
+  chosenOptions: ChosenOption[];
   attachments: { attachmentId: string; position: number }[];
 }
 
+export interface ChosenOption {
+  id: string;
+  optionId: string;
+  additionalInfo: string | null;
+}
+
+/** KycAnswer.chosenOptions as read through the ORM (a JSON column). */
+export const chosenOptionsOf = (value: unknown): ChosenOption[] => value as ChosenOption[];
+
 export function answerOut(row: AnswerRow, tree: TreeIndex, attachments: Map<string, AttachmentOut>): AnswerOut {
   const question = tree.questions.get(row.questionId);
-  const chosen = row.options
+  const chosen = row.chosenOptions
     .map((ao) => ({ ao, option: tree.options.get(ao.optionId)! }))
     .filter((x) => x.option)
     .sort((a, b) => a.option.sortOrder - b.option.sortOrder);
@@ -86,8 +96,9 @@ export function answerOut(row: AnswerRow, tree: TreeIndex, attachments: Map<stri
     questionId: row.questionId,
     answerToOptions: chosen.map(({ ao, option }) => ({
       id: ao.id,
-      createdAt: formatTimestamp(ao.createdAt),
-      updatedAt: formatTimestamp(ao.updatedAt),
+      // A choice is written with its answer and never changes apart from it: the answer's stamps.
+      createdAt: formatTimestamp(row.createdAt),
+      updatedAt: formatTimestamp(row.updatedAt),
       option,
       additionalInfo: ao.additionalInfo,
     })),
@@ -96,7 +107,6 @@ export function answerOut(row: AnswerRow, tree: TreeIndex, attachments: Map<stri
 }
 
 const answerInclude = {
-  options: { select: { id: true, createdAt: true, updatedAt: true, optionId: true, additionalInfo: true } },
   attachments: { select: { attachmentId: true, position: true } },
 } as const;
 
@@ -122,7 +132,14 @@ export async function loadSubmissions(tx: Tx, tenantId: string, where: { kycId: 
     where: { tenantId, kycId: where.kycId, formId: { in: [...trees.keys()] } },
     select: { formId: true, questionId: true },
   });
-  return rows.map((r) => submissionOut(r, trees.get(r.formId)!, attachments, enabled));
+  return rows.map((r) =>
+    submissionOut(
+      { ...r, answers: r.answers.map((a) => ({ ...a, chosenOptions: chosenOptionsOf(a.chosenOptions) })) },
+      trees.get(r.formId)!,
+      attachments,
+      enabled,
+    ),
+  );
 }
 
 export function submissionOut(

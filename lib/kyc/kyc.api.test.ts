@@ -361,6 +361,89 @@ describe('POST /kyc/{kycId}/forms/{formId}/submissions', () => {
   });
 });
 
+// The chosen options are kept on the answer row (KycAnswer.chosenOptions), not as rows with foreign
+// keys: the database itself must still refuse a choice that is not an option of the answer's
+// question, and an answered option must not disappear.
+describe('stored choices keep their references', () => {
+  async function answered() {
+    const t = await createTestTenant();
+    const { flow, published } = await defaultFlow(t);
+    const p = await prospect(t);
+    const kycForm = await tree(t, flow.id, published.Kyc!);
+    const res = await submit(t, p.kyc.id, kycForm.id, answersFor(kycForm));
+    expect(res.status).toBe(201);
+    const submission = expectContract(submissionEnvelope, res.body).data;
+    const chosen = submission.answers.find((a) => a.answerToOptions.length > 0)!;
+    const question = kycForm.sections.flatMap((s) => s.questions).find((q) => q.id === chosen.questionId)!;
+    const other = kycForm.sections.flatMap((s) => s.questions).find((q) => q.id !== question.id && q.options.length > 0)!;
+    return { t, p, kycForm, submission, chosen, question, other };
+  }
+  const asTenant = (t: TestTenant, sql: string, ...values: unknown[]) => withTenant(t.id, (tx) => tx.$executeRawUnsafe(sql, ...values));
+
+  it('stores each choice with the id the API answers', async () => {
+    const { chosen } = await answered();
+    const [row] = (await db.current().pool.query(`SELECT "chosenOptions" FROM "KycAnswer" WHERE id = $1`, [chosen.id])).rows;
+    expect(row.chosenOptions).toEqual(chosen.answerToOptions.map((x) => ({ id: x.id, optionId: x.option.id, additionalInfo: x.additionalInfo })));
+  });
+
+  it('refuses a choice of another question, of no option, or without its id (insert and update)', async () => {
+    const { t, p, submission, chosen, other } = await answered();
+    const choice = (optionId: string) => JSON.stringify([{ id: crypto.randomUUID(), optionId, additionalInfo: null }]);
+    const refused = /not an option of the answer's question/;
+    await expect(
+      asTenant(t, `UPDATE "KycAnswer" SET "chosenOptions" = $1::jsonb WHERE id = $2::uuid`, choice(other.options[0]!.id), chosen.id),
+    ).rejects.toThrow(refused);
+    await expect(asTenant(t, `UPDATE "KycAnswer" SET "chosenOptions" = $1::jsonb WHERE id = $2::uuid`, choice(crypto.randomUUID()), chosen.id)).rejects.toThrow(
+      refused,
+    );
+    const noId = JSON.stringify([{ optionId: chosen.answerToOptions[0]!.option.id, additionalInfo: null }]);
+    await expect(asTenant(t, `UPDATE "KycAnswer" SET "chosenOptions" = $1::jsonb WHERE id = $2::uuid`, noId, chosen.id)).rejects.toThrow(refused);
+    // A new answer row (of a second attempt written by hand) is checked the same way.
+    const attempt = crypto.randomUUID();
+    await asTenant(
+      t,
+      `INSERT INTO "KycSubmission" ("id", "tenantId", "kycId", "formId", "attempt", "updatedAt") VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, 99, now())`,
+      attempt,
+      t.id,
+      p.kyc.id,
+      submission.formId,
+    );
+    const insert = (optionId: string) =>
+      asTenant(
+        t,
+        `INSERT INTO "KycAnswer" ("id", "tenantId", "kycId", "submissionId", "questionId", "chosenOptions", "updatedAt") VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::jsonb, now())`,
+        t.id,
+        p.kyc.id,
+        attempt,
+        chosen.questionId,
+        choice(optionId),
+      );
+    await expect(insert(other.options[0]!.id)).rejects.toThrow(refused);
+    expect(await insert(chosen.answerToOptions[0]!.option.id)).toBe(1);
+    // Moving an answer to another question keeps choices that are not that question's: refused too.
+    await expect(asTenant(t, `UPDATE "KycAnswer" SET "questionId" = $1::uuid WHERE "submissionId" = $2::uuid`, other.id, attempt)).rejects.toThrow(refused);
+    // The submission's own answer, unchanged, is still accepted by an update (the check is not a blanket refusal).
+    expect(await asTenant(t, `UPDATE "KycAnswer" SET "updatedAt" = now() WHERE id = $1::uuid`, chosen.id)).toBe(1);
+    expect(p.kyc.id).toBeTruthy();
+  });
+
+  it('an option of a Published form cannot be deleted or moved; its question cannot be deleted once answered', async () => {
+    const { t, chosen, question, other } = await answered();
+    const optionId = chosen.answerToOptions[0]!.option.id;
+    const refused = /cannot be deleted or moved/;
+    await expect(asTenant(t, `DELETE FROM "KycOption" WHERE id = $1::uuid`, optionId)).rejects.toThrow(refused);
+    await expect(asTenant(t, `UPDATE "KycOption" SET "questionId" = $1::uuid WHERE id = $2::uuid`, other.id, optionId)).rejects.toThrow(refused);
+    // Not answered, but of a Published form: immutable all the same.
+    const unanswered = question.options.find((o) => !chosen.answerToOptions.some((x) => x.option.id === o.id))!;
+    await expect(asTenant(t, `DELETE FROM "KycOption" WHERE id = $1::uuid`, unanswered.id)).rejects.toThrow(refused);
+    await expect(asTenant(t, `DELETE FROM "KycQuestion" WHERE id = $1::uuid`, question.id)).rejects.toThrow(
+      /KycAnswer_questionId_fkey|cannot be deleted or moved/,
+    );
+    // A label may still be corrected without touching what answers point at.
+    expect(await asTenant(t, `UPDATE "KycOption" SET "updatedAt" = now() WHERE id = $1::uuid`, optionId)).toBe(1);
+  });
+});
+
 describe('PATCH /kyc/{kycId}/forms/{formId}/enable', () => {
   it('enables chosen Edd questions (Pending, event), idempotently; they become open and their submission is Submitted', async () => {
     const t = await createTestTenant();

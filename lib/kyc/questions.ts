@@ -1,6 +1,6 @@
 import { buildMeta, type PageQuery } from '@/lib/core/pagination';
 import { withTenant } from '@/lib/db/tenant-tx';
-import { answerOut, attachmentsJson, loadTrees } from './answers';
+import { answerOut, attachmentsJson, chosenOptionsOf, loadTrees } from './answers';
 import { findKyc, openFormsOf } from './kyc-records';
 import type { OpenQuestionOut } from './schemas';
 
@@ -38,10 +38,7 @@ export async function listKycQuestions({ tenantId, kycId, page, formId }: { tena
         where: { tenantId, kycId, questionId: { in: slice.map((x) => x.question.id) } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         distinct: ['questionId'],
-        include: {
-          options: { select: { id: true, createdAt: true, updatedAt: true, optionId: true, additionalInfo: true } },
-          attachments: { select: { attachmentId: true, position: true } },
-        },
+        include: { attachments: { select: { attachmentId: true, position: true } } },
       });
       const attachments = await attachmentsJson(
         tx,
@@ -51,7 +48,7 @@ export async function listKycQuestions({ tenantId, kycId, page, formId }: { tena
       const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
       for (const item of slice) {
         const answer = byQuestion.get(item.question.id);
-        if (answer) item.question.answer = answerOut(answer, trees.get(item.formId)!, attachments);
+        if (answer) item.question.answer = answerOut({ ...answer, chosenOptions: chosenOptionsOf(answer.chosenOptions) }, trees.get(item.formId)!, attachments);
       }
     }
     return { meta: buildMeta(page, all.length), data: slice.map((x) => x.question) };

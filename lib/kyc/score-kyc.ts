@@ -3,7 +3,7 @@ import { countOpenMatches } from '@/lib/cases/open-matches';
 import { sqlOf } from '@/lib/db/sql';
 import type { Tx } from '@/lib/db/tenant-tx';
 import { getCountryRisks } from '@/lib/reference/country-risk';
-import { loadTrees, type TreeIndex } from './answers';
+import { chosenOptionsOf, loadTrees, type TreeIndex } from './answers';
 import { scoringFormOf } from './form-tree';
 import type { KycRow } from './kyc-records';
 import { computeKycScore, type AnswerInput, type FormInput, type RiskLevel, type ScoreResult } from './scoring';
@@ -66,9 +66,9 @@ export async function gatherScoringInput(tx: Tx, kyc: KycRow, known?: KnownSubmi
     ? (
         await tx.kycAnswer.findMany({
           where: { tenantId, submissionId: { in: toRead.map((s) => s.id) } },
-          select: { questionId: true, openAnswer: true, options: { select: { optionId: true } } },
+          select: { questionId: true, openAnswer: true, chosenOptions: true },
         })
-      ).map((r) => ({ questionId: r.questionId, openAnswer: r.openAnswer, optionIds: r.options.map((o) => o.optionId) }))
+      ).map((r) => ({ questionId: r.questionId, openAnswer: r.openAnswer, optionIds: chosenOptionsOf(r.chosenOptions).map((o) => o.optionId) }))
     : [];
   if (known && chosen.some((s) => s.id === known.id)) rows.push(...known.answers);
   const answers = new Map<string, AnswerInput>();

@@ -78,28 +78,26 @@ export async function submitKycForm({
       suitabilitySucceeded: null as boolean | null,
     };
     const answerIds = checked.map(() => crypto.randomUUID());
-    const options = checked.flatMap((a, i) =>
-      a.optionIds.map((optionId) => ({ id: crypto.randomUUID(), answerId: answerIds[i]!, optionId, additionalInfo: a.additionalInfo.get(optionId) ?? null })),
+    // Each answer's chosen options travel on its own row (KycAnswer.chosenOptions; the trigger
+    // crm_kyc_answer_options_check verifies each is an option of the answer's question).
+    const chosen = checked.map((a) =>
+      a.optionIds.map((optionId) => ({ id: crypto.randomUUID() as string, optionId, additionalInfo: a.additionalInfo.get(optionId) ?? null })),
     );
-    // The submission, its answers and their chosen options in one statement whatever the number of
-    // answers (a 200-question form is 200 answers and as many chosen options): the rows travel as two
-    // JSON parameters (one value each for the driver, expanded by json_to_recordset), the tenant id
-    // bound like every other value. Foreign keys are checked at the end of the statement, when the
-    // submission and the answers they reference are there. The same statement begins deferring the
-    // entity document's refresh (these tables are not part of it): the new score and the status
-    // change below each change the document (it embeds the KYC), which is rebuilt once, after both.
+    // The submission and its answers in one statement whatever the number of answers (a 200-question
+    // form is 200 answer rows): the rows travel as one JSON parameter (one value for the driver,
+    // expanded by json_to_recordset), the tenant id bound like every other value. Foreign keys are
+    // checked at the end of the statement, when the submission the answers reference is there. The
+    // same statement begins deferring the entity document's refresh (these tables are not part of
+    // it): the new score and the status change below each change the document (it embeds the KYC),
+    // which is rebuilt once, after both.
     await tx.$executeRawUnsafe(
       `WITH s AS (
          INSERT INTO "KycSubmission" ("id", "tenantId", "kycId", "formId", "attempt", "submittedAt", "createdAt", "updatedAt")
          VALUES ($3::uuid, $1::uuid, $2::uuid, $4::uuid, $5::int, $6::timestamptz, $6::timestamptz, $6::timestamptz)
        ), a AS (
-         INSERT INTO "KycAnswer" ("id", "tenantId", "kycId", "submissionId", "questionId", "openAnswer", "createdAt", "updatedAt")
-         SELECT a.id, $1::uuid, $2::uuid, $3::uuid, a.question, a.open, $6::timestamptz, $6::timestamptz
-           FROM json_to_recordset($7::json) AS a(id uuid, question uuid, open text)
-       ), o AS (
-         INSERT INTO "KycAnswerOption" ("id", "tenantId", "answerId", "optionId", "additionalInfo", "createdAt", "updatedAt")
-         SELECT o.id, $1::uuid, o.answer, o.option, o.info, $6::timestamptz, $6::timestamptz
-           FROM json_to_recordset($8::json) AS o(id uuid, answer uuid, option uuid, info text)
+         INSERT INTO "KycAnswer" ("id", "tenantId", "kycId", "submissionId", "questionId", "openAnswer", "chosenOptions", "createdAt", "updatedAt")
+         SELECT a.id, $1::uuid, $2::uuid, $3::uuid, a.question, a.open, a.chosen, $6::timestamptz, $6::timestamptz
+           FROM json_to_recordset($7::json) AS a(id uuid, question uuid, open text, chosen jsonb)
        )
        SELECT crm_defer_entity_documents()`,
       tenantId,
@@ -108,8 +106,7 @@ export async function submitKycForm({
       formId,
       previous + 1,
       now,
-      JSON.stringify(checked.map((a, i) => ({ id: answerIds[i], question: a.questionId, open: a.openAnswer ?? null }))),
-      JSON.stringify(options.map((o) => ({ id: o.id, answer: o.answerId, option: o.optionId, info: o.additionalInfo }))),
+      JSON.stringify(checked.map((a, i) => ({ id: answerIds[i], question: a.questionId, open: a.openAnswer ?? null, chosen: chosen[i] }))),
     );
     const files = checked.flatMap((a, i) => a.attachmentIds.map((attachmentId, position) => ({ tenantId, answerId: answerIds[i]!, attachmentId, position })));
     if (files.length) await tx.kycAnswerAttachment.createMany({ data: files });
@@ -165,7 +162,6 @@ export async function submitKycForm({
     );
     // The answer is built from what was just written rather than read back (a large form's
     // submission is hundreds of rows): the same function shapes it for every later read.
-    const optionsOf = Map.groupBy(options, (o) => o.answerId);
     const filesOf = Map.groupBy(files, (f) => f.answerId);
     const byAnswer = (i: number) => ({
       id: answerIds[i]!,
@@ -173,7 +169,7 @@ export async function submitKycForm({
       updatedAt: now,
       questionId: checked[i]!.questionId,
       openAnswer: checked[i]!.openAnswer ?? null,
-      options: (optionsOf.get(answerIds[i]!) ?? []).map((o) => ({ ...o, createdAt: now, updatedAt: now })),
+      chosenOptions: chosen[i]!,
       attachments: (filesOf.get(answerIds[i]!) ?? []).map((f) => ({ attachmentId: f.attachmentId, position: f.position })),
     });
     const attachments = await attachmentsJson(tx, tenantId, attachmentIds);

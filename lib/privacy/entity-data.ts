@@ -199,13 +199,13 @@ export const ENTITY_TABLES: EntityTable[] = [
   },
   { table: 'KycEnabledQuestion', rows: ofKyc, exportAs: 'kycEnabledQuestions', erase: 'keep' },
   { table: 'KycSubmission', rows: ofKyc, exportAs: 'kycSubmissions', erase: 'keep' },
-  { table: 'KycAnswer', rows: ofKyc, exportAs: 'kycAnswers', erase: 'keep', personal: { openAnswer: { pseudonymise: true } } },
   {
-    table: 'KycAnswerOption',
-    rows: `t."answerId" IN (SELECT a.id FROM "KycAnswer" a JOIN "Kyc" k ON k.id = a."kycId" WHERE k."tenantId" = $1 AND k."entityId" = $2)`,
+    table: 'KycAnswer',
+    rows: ofKyc,
     exportAs: 'kycAnswers',
     erase: 'keep',
-    personal: { additionalInfo: { pseudonymise: true } },
+    // chosenOptions: the choices (ids, kept) with the additional information the person typed.
+    personal: { openAnswer: { pseudonymise: true }, chosenOptions: { pseudonymiseKeys: ['additionalInfo'] } },
   },
   {
     table: 'KycAnswerAttachment',

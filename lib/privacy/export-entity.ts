@@ -41,13 +41,13 @@ const VIEWS: Record<string, string> = {
          WHERE t."tenantId" = $1 AND k."entityId" = $2 ORDER BY f.type, q."sortOrder"`,
   // Every answer of every submission with its form, section and question labels, the chosen options
   // (with their labels and the additional information given) and the files attached.
-  kycAnswers: `SELECT to_jsonb(t) || jsonb_build_object(
+  kycAnswers: `SELECT (to_jsonb(t) - 'chosenOptions') || jsonb_build_object(
            'formId', s."formId", 'formType', f.type, 'formNameEn', f."nameEn", 'formNameAr', f."nameAr", 'formVersion', f.version,
            'attempt', s.attempt, 'submittedAt', s."submittedAt",
            'sectionNameEn', sec."nameEn", 'sectionNameAr', sec."nameAr",
            'questionType', q.type, 'questionNameEn', q."nameEn", 'labelEn', q."labelEn", 'labelAr', q."labelAr",
-           'options', COALESCE((SELECT jsonb_agg(jsonb_build_object('optionId', o.id, 'nameEn', o."nameEn", 'nameAr', o."nameAr", 'additionalInfo', ao."additionalInfo") ORDER BY o."sortOrder")
-                                FROM "KycAnswerOption" ao JOIN "KycOption" o ON o.id = ao."optionId" WHERE ao."answerId" = t.id), '[]'::jsonb),
+           'options', COALESCE((SELECT jsonb_agg(jsonb_build_object('optionId', o.id, 'nameEn', o."nameEn", 'nameAr', o."nameAr", 'additionalInfo', ao->>'additionalInfo') ORDER BY o."sortOrder")
+                                FROM jsonb_array_elements(t."chosenOptions") ao JOIN "KycOption" o ON o.id = (ao->>'optionId')::uuid), '[]'::jsonb),
            'attachmentIds', COALESCE((SELECT jsonb_agg(aa."attachmentId" ORDER BY aa.position) FROM "KycAnswerAttachment" aa WHERE aa."answerId" = t.id), '[]'::jsonb)) AS r
          FROM "KycAnswer" t JOIN "Kyc" k ON k.id = t."kycId" JOIN "KycSubmission" s ON s.id = t."submissionId" JOIN "KycForm" f ON f.id = s."formId"
            JOIN "KycQuestion" q ON q.id = t."questionId" JOIN "KycSection" sec ON sec.id = q."sectionId"

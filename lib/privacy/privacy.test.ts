@@ -515,7 +515,8 @@ describe('erasure requests and AML retention', () => {
               t.source->>'iban' AS iban, t."internalTransferReason" AS reason,
               (SELECT "vIban" FROM "Wallet" w WHERE w.id = t."targetWalletId") AS viban,
               (SELECT count(*)::int FROM "KycAnswer" a WHERE a."kycId" = $2) AS answers,
-              (SELECT count(*)::int FROM "KycAnswerOption" o JOIN "KycAnswer" a ON a.id = o."answerId" WHERE a."kycId" = $2) AS options,
+              (SELECT count(*)::int FROM "KycAnswer" a CROSS JOIN LATERAL jsonb_array_elements(a."chosenOptions") o
+                 JOIN "KycOption" ko ON ko.id = (o->>'optionId')::uuid WHERE a."kycId" = $2) AS options,
               (SELECT count(*)::int FROM "KycScore" WHERE "kycId" = $2) AS scores,
               (SELECT status::text FROM "Kyc" WHERE id = $2) AS "kycStatus",
               (SELECT "ownershipPercent"::text FROM "Relationship" WHERE id = $3) AS percent,

@@ -175,11 +175,6 @@ ALTER TABLE "KycAnswerAttachment" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "KycAnswerAttachment";
 CREATE POLICY tenant_isolation ON "KycAnswerAttachment" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
-ALTER TABLE "KycAnswerOption" ENABLE ROW LEVEL SECURITY;
-ALTER TABLE "KycAnswerOption" FORCE ROW LEVEL SECURITY;
-DROP POLICY IF EXISTS tenant_isolation ON "KycAnswerOption";
-CREATE POLICY tenant_isolation ON "KycAnswerOption" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
-
 ALTER TABLE "KycEnabledQuestion" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "KycEnabledQuestion" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "KycEnabledQuestion";
