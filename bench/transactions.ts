@@ -5,7 +5,7 @@
  * production build and in the same run, `GET /entities/{id}` (the service's own read ceiling here)
  * and `POST /transactions` (each a new externalRef, a sixth of them in the structuring band) at
  * BENCH_CONNECTIONS (16) for BENCH_DURATION_SEC (60) each, with the CPU milliseconds per request of
- * Next.js and PostgreSQL. Targets: POST throughput ≥ 50% of the GET throughput, p99 < 100 ms.
+ * Next.js, PostgreSQL and this load generator (it shares the two cores). Targets: POST throughput ≥ 50% of the GET throughput, p99 < 100 ms.
  * CPU is counted for this run's own processes only (the `next start` tree and the benchmark database's
  * backends), never other servers on a shared host; BENCH_PG_STATEMENTS=1 adds the POST run's statements
  * from pg_stat_statements (calls and planning + execution time per transaction).
@@ -100,12 +100,24 @@ async function postLoad(
 function cpuMeter(serverPid: number, admin: pg.Client) {
   const snapshot = async () => ({ server: processTreeCpuSeconds(serverPid), pg: await postgresCpuSeconds(admin) });
   return {
-    async measure<T extends { requests: number }>(work: () => Promise<T>): Promise<T & { cpuMsPerRequest: { server: number; postgres: number } }> {
+    // `loadGenerator`: this process (autocannon), on the same two cores: a POST's body is built per request.
+    async measure<T extends { requests: number }>(
+      work: () => Promise<T>,
+    ): Promise<T & { cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number } }> {
       const before = await snapshot();
+      const self = process.cpuUsage();
       const result = await work();
+      const used = process.cpuUsage(self);
       const after = await snapshot();
       const per = (seconds: number) => Math.round((seconds * 1000 * 100) / Math.max(1, result.requests)) / 100;
-      return { ...result, cpuMsPerRequest: { server: per(after.server - before.server), postgres: per(cpuSecondsBetween(before.pg, after.pg)) } };
+      return {
+        ...result,
+        cpuMsPerRequest: {
+          server: per(after.server - before.server),
+          postgres: per(cpuSecondsBetween(before.pg, after.pg)),
+          loadGenerator: per((used.user + used.system) / 1e6),
+        },
+      };
     },
   };
 }

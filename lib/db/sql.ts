@@ -66,11 +66,11 @@ export async function withTenantConnection<T>(
       const stream = (client as pg.PoolClient & { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
       stream?.cork?.();
       setImmediate(() => stream?.uncork?.());
-      ready = Promise.all([client.query('BEGIN'), client.query(TENANT_SCOPE, [tenantId])]);
+      ready = Promise.all([client.query('BEGIN'), client.query(tenantScope(tenantId))]);
       ready.catch(() => {});
     } else {
       await client.query('BEGIN');
-      await client.query(TENANT_SCOPE, [tenantId]);
+      await client.query(tenantScope(tenantId));
     }
     let result: T;
     try {
@@ -102,7 +102,8 @@ export function withPipelinedTenantConnection<T>(tenantId: string, work: (client
   return withTenantConnection(tenantId, work, { pipeline: true });
 }
 
-const TENANT_SCOPE = "SELECT set_config('app.tenant_id', $1::uuid::text, true)";
+/** The tenant scope as a named statement: parsed and planned once per connection, not at every transaction. */
+const tenantScope = (tenantId: string) => ({ name: 'crm_tenant_scope', text: "SELECT set_config('app.tenant_id', $1::uuid::text, true)", values: [tenantId] });
 
 /**
  * Runs read-only `work` on one pooled connection (crm_app) in platform scope, outside an ORM

@@ -291,31 +291,30 @@ async function resolveAndLock(db: SqlQueryable, tenantId: string, body: CreateTr
     `${bank(body.source, 'src')} AS "sourceBank"`,
     `${bank(body.target, 'tgt')} AS "targetBank"`,
     `(SELECT json_agg(r ORDER BY r.code) FROM (${PUBLISHED_RULES_SQL}) r) AS rules`,
-    `(SELECT json_object_agg(c.code, c.grade) FROM "CountryRisk" c WHERE c.code = ANY(${p(countries)}::text[])${
-      nationalities.length ? ` OR c.code IN (${nationalities.join(' UNION ALL ')})` : ''
-    }) AS grades`,
+    // One array of codes, so the lookup is an index probe per code (an OR with a subquery read the whole table).
+    `(SELECT json_object_agg(c.code, c.grade) FROM "CountryRisk" c WHERE c.code = ANY(${p(countries)}::text[]${
+      nationalities.length ? ` || ARRAY(${nationalities.join(' UNION ALL ')})` : ''
+    })) AS grades`,
     tagIds.length
       ? `(SELECT json_agg(crm_tag_json(tg)) FROM "Tag" tg WHERE tg."tenantId" = $1::uuid AND tg.id = ANY(${p(tagIds)}::uuid[])) AS tags`
       : 'NULL::json AS tags',
     body.correctsTransactionId
       ? `EXISTS (SELECT 1 FROM "Transaction" c WHERE c."tenantId" = $1::uuid AND c.id = ${p(body.correctsTransactionId)}::uuid) AS corrects`
       : 'true AS corrects',
-    TRANSACTION_COLUMNS,
+    // Only the stored request's hash: a retry (rare) reads its transaction with findByExternalRef.
     't."requestHash"',
   ];
-  const rows = await db.query<
-    TransactionRow & {
-      requestHash: string | null;
-      sourceEntity: Party | null;
-      targetEntity: Party | null;
-      sourceBank: BankRow | null;
-      targetBank: BankRow | null;
-      rules: RuleRow[] | null;
-      grades: Record<string, string> | null;
-      tags: TagOut[] | null;
-      corrects: boolean;
-    }
-  >(
+  const rows = await db.query<{
+    requestHash: string | null;
+    sourceEntity: Party | null;
+    targetEntity: Party | null;
+    sourceBank: BankRow | null;
+    targetBank: BankRow | null;
+    rules: RuleRow[] | null;
+    grades: Record<string, string> | null;
+    tags: TagOut[] | null;
+    corrects: boolean;
+  }>(
     prepared(`WITH ${ctes.join(',\n')}
      SELECT ${columns.join(',\n')}
        FROM locks LEFT JOIN "Transaction" t ON t."tenantId" = $1::uuid AND t."externalRef" = ${p(body.externalRef)}`),
@@ -325,19 +324,9 @@ async function resolveAndLock(db: SqlQueryable, tenantId: string, body: CreateTr
   if ((body.source.entity && !row.sourceEntity) || (body.target.entity && !row.targetEntity)) throw AppError.notFound();
   if (row.requestHash !== null && row.requestHash !== undefined) {
     if (row.requestHash !== hash) throw new AppError('DUPLICATE_EXTERNAL_REF');
-    const {
-      requestHash: _h,
-      locked: _l,
-      sourceEntity: _s,
-      targetEntity: _t,
-      sourceBank: _sb,
-      targetBank: _tb,
-      rules: _r,
-      grades: _g,
-      tags: _tg,
-      corrects: _c,
-      ...existing
-    } = row as typeof row & { locked: number };
+    // Under the entities' ingest lock, so the stored transaction is there to read.
+    const existing = await findByExternalRef(db, tenantId, body.externalRef, hash);
+    if (!existing) throw new AppError('CONFLICT');
     return { existing, source: null, target: null, sourceBank: null, targetBank: null, rules: [], grades: new Map(), tags: [] };
   }
   if ((row.tags?.length ?? 0) !== tagIds.length) throw AppError.notFound();
