@@ -50,11 +50,15 @@ export function sqlOfClient(client: pg.PoolClient): SqlQueryable {
  * statement keeps its own Sync and runs in order; should the scope fail, the transaction is aborted
  * and every later statement fails, so nothing runs unscoped inside it); the idempotency mark and
  * COMMIT likewise go together. Only for `work` that awaits each statement (no cursors, no `rows`).
+ *
+ * `selfScoped`: no scope statement; `work`'s first statement scopes the transaction to the same
+ * tenant itself (an SQL function that sets `app.tenant_id`, as crm_transaction_ingest_open does), one
+ * statement fewer. Until it has, row-level security shows no tenant's rows and refuses every write.
  */
 export async function withTenantConnection<T>(
   tenantId: string,
   work: (client: pg.PoolClient) => Promise<T>,
-  { pipeline = false }: { pipeline?: boolean } = {},
+  { pipeline = false, selfScoped = false }: { pipeline?: boolean; selfScoped?: boolean } = {},
 ): Promise<T> {
   const client = await getPool().connect();
   const piped = client as pg.PoolClient & { pipeline: boolean };
@@ -66,11 +70,11 @@ export async function withTenantConnection<T>(
       const stream = (client as pg.PoolClient & { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
       stream?.cork?.();
       setImmediate(() => stream?.uncork?.());
-      ready = Promise.all([client.query('BEGIN'), client.query(tenantScope(tenantId))]);
+      ready = Promise.all([client.query('BEGIN'), selfScoped ? undefined : client.query(tenantScope(tenantId))]);
       ready.catch(() => {});
     } else {
       await client.query('BEGIN');
-      await client.query(tenantScope(tenantId));
+      if (!selfScoped) await client.query(tenantScope(tenantId));
     }
     let result: T;
     try {
@@ -97,9 +101,13 @@ export async function withTenantConnection<T>(
   }
 }
 
-/** withTenantConnection with `pipeline` (see there). */
-export function withPipelinedTenantConnection<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return withTenantConnection(tenantId, work, { pipeline: true });
+/** withTenantConnection with `pipeline` (and `selfScoped` when asked; see there). */
+export function withPipelinedTenantConnection<T>(
+  tenantId: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+  { selfScoped = false }: { selfScoped?: boolean } = {},
+): Promise<T> {
+  return withTenantConnection(tenantId, work, { pipeline: true, selfScoped });
 }
 
 /** The tenant scope as a named statement: parsed and planned once per connection, not at every transaction. */

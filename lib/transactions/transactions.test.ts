@@ -10,7 +10,9 @@ import { createOfficer } from '@/scripts/testing/officers';
 import { expectContract } from '@/scripts/testing/contract';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
-import { createTestEntity } from '@/scripts/testing/record-factories';
+import { createTestEntity, saudiIban } from '@/scripts/testing/record-factories';
+import { createBankAccount } from '@/lib/bank-accounts/create-bank-account';
+import { createTag } from '@/lib/tags/create-tag';
 import { withPlatform } from '@/lib/db/tenant-tx';
 import { alertEnvelope, alertList, transactionEnvelope, transactionList } from './schemas';
 
@@ -117,6 +119,52 @@ describe('POST /transactions', () => {
     expect(noEntity.body.validationErrors.join(' ')).toMatch(/source\.entity/);
   });
 
+  it('resolves what the body names in its first statement: bank account by IBAN, tags, the corrected transaction, id with crmId, a wallet without entity', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    const other = await createTestEntity(t.id);
+    await withPlatform((tx) => tx.entity.update({ where: { id: e.id }, data: { crmId: 'CRM-FIRST' } }));
+    const iban = saudiIban('80', 4242);
+    await createBankAccount({ tenantId: t.id, entityId: e.id, iban, actor: { type: 'cli' } });
+    const tag = await createTag({ tenantId: t.id, input: { nameEn: 'Payroll', nameAr: 'رواتب' }, actor: { type: 'cli' } });
+
+    const first = await post(
+      t,
+      body(e.id, { source: { method: 'BankAccount', iban: iban.replace(/(.{4})/g, '$1 ').toLowerCase(), entity: { id: e.id } }, tagIds: [tag.id] }),
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data.sourceBankAccount).toMatchObject({ entityId: e.id, iban });
+    expect(first.body.data.tags.map((x: { id: string }) => x.id)).toEqual([tag.id]);
+    const vIban = first.body.data.targetWallet.vIban;
+
+    // The wallet alone names its owner; a correction names a stored transaction; id and crmId together must agree.
+    const fromWallet = await post(
+      t,
+      body(e.id, { target: { method: 'Wallet', vIban }, source: { method: 'Cash', entity: { id: other.id } }, correctsTransactionId: first.body.data.id }),
+    );
+    expect(fromWallet.status, JSON.stringify(fromWallet.body)).toBe(201);
+    expect(fromWallet.body.data).toMatchObject({ correctsTransactionId: first.body.data.id, direction: 'Credit' });
+    expect(fromWallet.body.data.targetEntity.id).toBe(e.id);
+    expect((await post(t, body(e.id, { target: { method: 'Wallet', vIban, entity: { id: e.id, crmId: 'CRM-FIRST' } } }))).status).toBe(201);
+    expect((await post(t, body(e.id, { target: { method: 'Wallet', vIban, entity: { id: e.id, crmId: 'CRM-OTHER' } } }))).status).toBe(404);
+
+    // Unknown tag or corrected transaction: 404, and nothing stored (not even the Draft wallet of a new vIban).
+    const missing = '00000000-0000-4000-8000-000000000001';
+    const noTag = body(e.id, { tagIds: [missing] });
+    expect((await post(t, noTag)).status).toBe(404);
+    expect((await post(t, body(e.id, { correctsTransactionId: missing }))).status).toBe(404);
+    const stored = await withPlatform((tx) => tx.wallet.count({ where: { tenantId: t.id, vIban: noTag.target.vIban } }));
+    expect(stored).toBe(0);
+
+    // Someone else's wallet, or another currency: 400 naming the field.
+    const notTheirs = await post(t, body(other.id, { target: { method: 'Wallet', vIban, entity: { id: other.id } } }));
+    expect(notTheirs.status).toBe(400);
+    expect(notTheirs.body.validationErrors.join(' ')).toMatch(/target\.vIban/);
+    const otherCurrency = await post(t, body(e.id, { target: { method: 'Wallet', vIban, entity: { id: e.id } }, currency: 'Usd' }));
+    expect(otherCurrency.status).toBe(400);
+    expect(otherCurrency.body.validationErrors.join(' ')).toMatch(/currency/);
+  });
+
   it('externalRef: the same body is 200 with the stored transaction, another body 409 DUPLICATE_EXTERNAL_REF', async () => {
     const t = await createTestTenant();
     const e = await createTestEntity(t.id);
@@ -207,6 +255,34 @@ describe('rules at ingest', () => {
     const list = await callRoute(listTxRoute, 'GET', `/x?entityId=${e.id}&status=Blocked`, { headers: t.headers });
     expectContract(transactionList, list.body);
     expect(list.body.meta.totalCount).toBe(1);
+  });
+
+  it('the rules an ingest uses follow every change: publish, deactivate, and rows changed outside the service', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    const version = () => withPlatform((db) => db.transactionRuleSet.findUnique({ where: { tenantId: t.id } }).then((r) => Number(r?.version ?? 0)));
+    const fired = async (amount: string) => (await post(t, body(e.id, { amount }))).body.data.triggeredAlerts.map((a: any) => a.transactionRule.code);
+    expect(await fired('70000')).toEqual([]); // no rules yet: this process now holds the tenant's empty set
+    const rule = await publishRule(t, {
+      code: 'LARGE',
+      nameEn: 'Large amount',
+      nameAr: 'مبلغ كبير',
+      config: { template: 'LargeAmount', params: { threshold: '50000', currency: 'SAR' } },
+    });
+    const published = await version();
+    expect(published).toBeGreaterThan(0);
+    expect(await fired('70000')).toEqual(['LARGE']);
+    const officer = await createOfficer(t);
+    const off = await callRoute(ruleStatusRoute, 'PATCH', '/x', { headers: officer.headers, params: { ruleId: rule.id }, body: { status: 'Deactivated' } });
+    expect(off.status).toBe(200);
+    expect(await version()).toBeGreaterThan(published);
+    expect(await fired('70000')).toEqual([]);
+    // A change made straight in the database (an operator's fix) is seen too: the trigger counts it.
+    await withPlatform((db) => db.$executeRaw`UPDATE "TransactionRule" SET status = 'Published' WHERE id = ${rule.id}::uuid`);
+    expect(await fired('70000')).toEqual(['LARGE']);
+    await withPlatform((db) => db.$executeRaw`DELETE FROM "TransactionAlert" WHERE "ruleId" = ${rule.id}::uuid`);
+    await withPlatform((db) => db.$executeRaw`DELETE FROM "TransactionRule" WHERE id = ${rule.id}::uuid`);
+    expect(await fired('70000')).toEqual([]);
   });
 
   it('concurrent parts of a structuring pattern see each other: exactly one alert for three simultaneous deposits', async () => {

@@ -37,3 +37,22 @@ export async function loadPublishedRules(db: SqlQueryable, tenantId: string): Pr
   const rows = await db.query<RuleRow>(`${PUBLISHED_RULES_SQL} ORDER BY code`, [tenantId]);
   return rows.rows.map(toDefinition);
 }
+
+/**
+ * The ingest's copy of each tenant's Published rules, with the TransactionRuleSet.version it was read
+ * under (a trigger moves that number on every change of the tenant's rules). The ingest's first
+ * statement sends the version it holds and gets the rules again only when the number moved, instead
+ * of building and parsing every rule's JSON at each transaction.
+ */
+const publishedRules = new Map<string, { version: string; rules: RuleDefinition[] }>();
+
+export function cachedPublishedRules(tenantId: string): { version: string; rules: RuleDefinition[] } | undefined {
+  return publishedRules.get(tenantId);
+}
+
+export function keepPublishedRules(tenantId: string, version: string, rows: RuleRow[]): RuleDefinition[] {
+  const rules = rows.map(toDefinition);
+  if (publishedRules.size >= 1000) publishedRules.clear();
+  publishedRules.set(tenantId, { version, rules });
+  return rules;
+}

@@ -13,9 +13,11 @@ REVOKE ALL ON "_prisma_migrations" FROM crm_app;
 -- triggers/audit_log.sql).
 REVOKE UPDATE, DELETE, TRUNCATE ON "AuditLog" FROM crm_app;
 
--- Written only by triggers (SECURITY DEFINER functions): entity counts and entity documents.
+-- Written only by triggers (SECURITY DEFINER functions): entity counts, entity documents and the
+-- version of each tenant's transaction rules.
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "EntityCount" FROM crm_app;
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "EntityDocument" FROM crm_app;
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "TransactionRuleSet" FROM crm_app;
 
 -- Platform reference data, read-only to the application.
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "NationalityReference" FROM crm_app;

@@ -371,6 +371,11 @@ ALTER TABLE "TransactionAlert" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "TransactionAlert";
 CREATE POLICY tenant_isolation ON "TransactionAlert" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
+ALTER TABLE "TransactionRuleSet" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "TransactionRuleSet" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "TransactionRuleSet";
+CREATE POLICY tenant_isolation ON "TransactionRuleSet" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+
 ALTER TABLE "TransactionRule" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "TransactionRule" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "TransactionRule";
