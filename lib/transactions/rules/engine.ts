@@ -28,7 +28,7 @@ export interface FiredRule {
 export async function evaluateRules(rules: readonly RuleDefinition[], ctx: RuleContext): Promise<FiredRule[]> {
   const outcomes = await Promise.all(
     rules.map(async (rule) => {
-      const parsed = parseTemplateParams(rule.template, rule.params);
+      const parsed = paramsOf(rule);
       // A stored config that no longer validates (template changed under it) never fires silently wrong.
       if (!parsed.ok) return null;
       const outcome = await runTemplate(rule.template, parsed.params, ctx);
@@ -36,6 +36,17 @@ export async function evaluateRules(rules: readonly RuleDefinition[], ctx: RuleC
     }),
   );
   return outcomes.filter((f): f is FiredRule => f !== null);
+}
+
+/** A rule's params validated once per definition: the ingest keeps its definitions across transactions (load-rules.ts). */
+const parsedParams = new WeakMap<RuleDefinition, ReturnType<typeof parseTemplateParams>>();
+function paramsOf(rule: RuleDefinition): ReturnType<typeof parseTemplateParams> {
+  let parsed = parsedParams.get(rule);
+  if (!parsed) {
+    parsed = parseTemplateParams(rule.template, rule.params);
+    parsedParams.set(rule, parsed);
+  }
+  return parsed;
 }
 
 const SEVERITY_ORDER = ['Low', 'Medium', 'High', 'Critical'] as const;
