@@ -13,14 +13,29 @@ const gzipAsync = promisify(zlib.gzip);
  * a GET whose `If-None-Match` names it with 304 and no body.
  */
 export class RawJson {
+  #text: string | undefined;
   #codable = false;
   #gzip?: Promise<Uint8Array<ArrayBuffer>>;
 
   constructor(
-    readonly text: string,
+    text: string,
     readonly bytes?: Uint8Array<ArrayBuffer>,
     readonly etag?: string,
-  ) {}
+  ) {
+    this.#text = text;
+  }
+
+  /** A body assembled as UTF-8 bytes (from pieces encoded once and kept): its text is decoded only if asked for. */
+  static fromBytes(bytes: Uint8Array<ArrayBuffer>): RawJson {
+    const body = new RawJson('', bytes);
+    body.#text = undefined;
+    return body;
+  }
+
+  get text(): string {
+    this.#text ??= Buffer.from(this.bytes!.buffer, this.bytes!.byteOffset, this.bytes!.byteLength).toString('utf8');
+    return this.#text;
+  }
 
   /**
    * A body kept in memory and sent many times (keep the returned object, not only its text): its
