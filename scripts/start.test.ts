@@ -72,8 +72,22 @@ describe('npm start', () => {
 
       service = startService(env);
       await waitForHealth(`${base}/services/crm/health`, 120_000);
-      const res = await fetch(`${base}/services/crm/entities`, { headers: { 'x-api-key': apiKey, 'x-tenant': 'persist' } });
+      const auth = { 'x-api-key': apiKey, 'x-tenant': 'persist' };
+      const res = await fetch(`${base}/services/crm/entities`, { headers: auth });
       expect(res.status).toBe(200);
+      // A cached KYC form (the new tenant's template flow) reaches fetch, which asks for gzip and
+      // decodes it, as the JSON an identity request gets: the gzip bytes kept with the form pass
+      // through Next.js's response copy and its compression untouched (instrumentation.ts).
+      const flows = await (await fetch(`${base}/services/crm/kyc-flows`, { headers: auth })).json();
+      const flow = flows.data.find((f: { isDefault: boolean }) => f.isDefault);
+      const formUrl = `${base}/services/crm/kyc-flows/${flow.id}/forms/${flow.forms[0].id}`;
+      const identity = await fetch(formUrl, { headers: { ...auth, 'accept-encoding': 'identity' } });
+      expect(identity.headers.get('content-encoding')).toBeNull();
+      const gzipped = await fetch(formUrl, { headers: auth });
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(gzipped.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(gzipped.headers.get('etag')).toBe(identity.headers.get('etag'));
+      expect(await gzipped.text()).toBe(await identity.text());
       expect(await stop(service)).toBe(0);
       expect(fs.existsSync(path.join(env.EMBEDDED_PG_DIR, 'postmaster.pid'))).toBe(false);
     } finally {

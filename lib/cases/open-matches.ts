@@ -1,3 +1,4 @@
+import { prepared, sqlOf } from '@/lib/db/sql';
 import type { Tx } from '@/lib/db/tenant-tx';
 
 /**
@@ -16,18 +17,21 @@ export async function countOpenMatches({
   tenantId: string;
   entityId: string;
 }): Promise<{ local: number; public: number; caseIds: string[] }> {
-  const rows = await tx.$queryRaw<{ local: number; public: number; caseIds: string[] | null }[]>`
-    SELECT count(*) FILTER (WHERE m.source = 'Custom')::int AS local,
-           count(*) FILTER (WHERE m.source IN ('ListSourceA', 'ListSourceB'))::int AS public,
-           (SELECT array_agg(c.id::text ORDER BY c."createdAt", c.id)
-              FROM "Case" c
-             WHERE c."tenantId" = ${tenantId}::uuid
-               AND c.id IN (SELECT DISTINCT o."caseId" FROM "Match" o
-                             WHERE o."tenantId" = ${tenantId}::uuid AND o."entityId" = ${entityId}::uuid
-                               AND o."deprecatedAt" IS NULL AND o.status <> 'FalsePositive')) AS "caseIds"
-      FROM "Match" m
-     WHERE m."tenantId" = ${tenantId}::uuid AND m."entityId" = ${entityId}::uuid
-       AND m."deprecatedAt" IS NULL AND m.status <> 'FalsePositive'`;
+  // Prepared (planned once per pooled connection): every KYC submission and review scores.
+  const { rows } = await sqlOf(tx).query<{ local: number; public: number; caseIds: string[] | null }>(
+    prepared(`SELECT count(*) FILTER (WHERE m.source = 'Custom')::int AS local,
+                     count(*) FILTER (WHERE m.source IN ('ListSourceA', 'ListSourceB'))::int AS public,
+                     (SELECT array_agg(c.id::text ORDER BY c."createdAt", c.id)
+                        FROM "Case" c
+                       WHERE c."tenantId" = $1::uuid
+                         AND c.id IN (SELECT DISTINCT o."caseId" FROM "Match" o
+                                       WHERE o."tenantId" = $1::uuid AND o."entityId" = $2::uuid
+                                         AND o."deprecatedAt" IS NULL AND o.status <> 'FalsePositive')) AS "caseIds"
+                FROM "Match" m
+               WHERE m."tenantId" = $1::uuid AND m."entityId" = $2::uuid
+                 AND m."deprecatedAt" IS NULL AND m.status <> 'FalsePositive'`),
+    [tenantId, entityId],
+  );
   const row = rows[0];
   return { local: row?.local ?? 0, public: row?.public ?? 0, caseIds: row?.caseIds ?? [] };
 }

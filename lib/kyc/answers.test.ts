@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { indexTree, submissionEnvelopeJson, submissionOut, type AnswerRow } from './answers';
 import type { FormOut } from './schemas';
 
-// The submission's answer splices the options' cached JSON text into its own: it must be exactly
-// what JSON.stringify writes for the whole envelope, whatever the answers hold.
+// The submission's answer splices the options' kept JSON bytes into its own: it must be exactly
+// the UTF-8 of what JSON.stringify writes for the whole envelope, whatever the answers hold.
 describe('submissionEnvelopeJson', () => {
   const score = (riskLevel: string) => ({ riskLevel, override: false, blocking: false, suitabilityScore: 1 });
   const option = (id: string, sortOrder: number, nameAr: string) => ({
@@ -62,7 +62,9 @@ describe('submissionEnvelopeJson', () => {
   );
 
   it('writes what JSON.stringify writes', () => {
-    const text = submissionEnvelopeJson(submission, tree).text;
+    const body = submissionEnvelopeJson(submission, tree);
+    expect(Buffer.from(body.bytes!).equals(Buffer.from(JSON.stringify({ data: submission })))).toBe(true);
+    const text = body.text;
     expect(text).toBe(JSON.stringify({ data: submission }));
     expect(JSON.parse(text).data.answers[1].multipleChoiceAnswers.map((o: { id: string }) => o.id)).toEqual([ids[2], ids[4]]);
   });

@@ -176,23 +176,26 @@ export function submissionOut(
 }
 
 // A submission's answer repeats the chosen options whole (`answerToOptions[].option`,
-// `multipleChoiceAnswers`): for a 200-question form that is ~80% of its ~400 kB. The options are
-// the cached tree's objects, so their JSON text is kept with the tree and spliced in: each stands
-// in the serialised answer as a marker string no request can produce (it carries a random key of
-// this process), replaced by the option's text, which JSON.stringify writes the same way nested.
+// `multipleChoiceAnswers`): for a 200-question form that is ~80% of its ~480 kB. The options are
+// the cached tree's objects, so their JSON is kept with the tree, already encoded as UTF-8, and
+// spliced in: each stands in the serialised answer as a marker string no request can produce (it
+// carries a random key of this process); the text between markers is encoded and the pieces
+// joined, which is byte for byte the UTF-8 of what JSON.stringify writes for the whole. (Replacing
+// the markers by the options' text first built a ~480 kB string, mostly two-byte for the Arabic
+// names, and then encoded all of it again for every answer.)
 const OPTION_KEY = crypto.randomBytes(12).toString('hex');
-const OPTION_MARK = new RegExp(`"\\\\u0000${OPTION_KEY}:([^"]+)"`, 'g');
-const optionTexts = new WeakMap<TreeIndex, Map<string, string>>();
+const OPTION_MARK = new RegExp(`"\\\\u0000${OPTION_KEY}:([^"]+)"`);
+const optionBytes = new WeakMap<TreeIndex, Map<string, Buffer>>();
 
-function optionText(tree: TreeIndex, id: string): string {
-  let texts = optionTexts.get(tree);
-  if (!texts) optionTexts.set(tree, (texts = new Map()));
-  let text = texts.get(id);
-  if (text === undefined) texts.set(id, (text = JSON.stringify(tree.options.get(id))));
-  return text;
+function optionJson(tree: TreeIndex, id: string): Buffer {
+  let kept = optionBytes.get(tree);
+  if (!kept) optionBytes.set(tree, (kept = new Map()));
+  let bytes = kept.get(id);
+  if (bytes === undefined) kept.set(id, (bytes = Buffer.from(JSON.stringify(tree.options.get(id)))));
+  return bytes;
 }
 
-/** `{"data": submission}` as JSON text, byte for byte what JSON.stringify writes, its options from the tree's cached text. */
+/** `{"data": submission}` as UTF-8 JSON, byte for byte what JSON.stringify writes, its options from the tree's kept bytes. */
 export function submissionEnvelopeJson(submission: SubmissionOut, tree: TreeIndex): RawJson {
   const mark = (option: OptionOutTree) => (tree.options.get(option.id) === option ? `\u0000${OPTION_KEY}:${option.id}` : option);
   const marked = {
@@ -203,7 +206,9 @@ export function submissionEnvelopeJson(submission: SubmissionOut, tree: TreeInde
       multipleChoiceAnswers: a.multipleChoiceAnswers.map(mark),
     })),
   };
-  return new RawJson(JSON.stringify({ data: marked }).replace(OPTION_MARK, (_, id: string) => optionText(tree, id)));
+  // Split on a pattern with one group: text, option id, text, option id, …, text.
+  const pieces = JSON.stringify({ data: marked }).split(OPTION_MARK);
+  return RawJson.fromBytes(Buffer.concat(pieces.map((piece, i) => (i % 2 ? optionJson(tree, piece) : Buffer.from(piece)))));
 }
 
 /** Users (the API's User object) by id; ids of no user of the tenant are absent. */

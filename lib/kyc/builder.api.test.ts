@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POST as prospectRoute } from '@/app/services/crm/entities/prospect/route';
@@ -214,6 +215,68 @@ describe('the form builder routes', () => {
     expect(expectContract(formSchema, (await call(formRoute, 'GET', formUrl(flow.id, form.id), officer, params)).body).nameEn).toBe(
       'Branch onboarding (renamed)',
     );
+  });
+
+  it('GET form answers a client that accepts gzip from the version’s gzip bytes, made once; identity otherwise; one weak ETag for both', async () => {
+    const { t, officer, flow } = await setup();
+    const form = await createForm(officer, flow.id);
+    const params = { flowId: flow.id, formId: form.id };
+    await call(saveRoute, 'PUT', formUrl(flow.id, form.id), officer, params, TWO_SECTION_FORM);
+    const get = async (headers: Record<string, string> = {}, method = 'GET') => {
+      const response = await formRoute(new Request(`http://127.0.0.1${formUrl(flow.id, form.id)}`, { method, headers: { ...officer, ...headers } }), {
+        params: Promise.resolve(params),
+      });
+      return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const identity = await get();
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(identity.headers.get('vary')).toBe('Accept-Encoding');
+    expectContract(formSchema, JSON.parse(identity.bytes.toString('utf8')));
+
+    // What Node's fetch, Python's requests, browsers and curl --compressed send.
+    for (const accept of ['gzip, deflate', 'gzip, deflate, br, zstd', 'deflate, gzip, br, zstd']) {
+      const gzipped = await get({ 'accept-encoding': accept });
+      expect(gzipped.status).toBe(200);
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(gzipped.headers.get('vary')).toBe('Accept-Encoding');
+      expect(gzipped.headers.get('etag')).toBe(identity.headers.get('etag'));
+      expect(gunzipSync(gzipped.bytes).equals(identity.bytes)).toBe(true);
+      expect(gzipped.bytes.byteLength).toBeLessThan(identity.bytes.byteLength / 4);
+    }
+    // Encoded once per version: every answer sends the very bytes kept with the cached body.
+    const body = await getForm({ tenantId: t.id, ...params });
+    if (!(body instanceof RawJson) || !body.codable) throw new Error('expected the cached body, with its encodings');
+    expect(await getForm({ tenantId: t.id, ...params })).toBe(body);
+    const kept = await body.gzip();
+    expect(await body.gzip()).toBe(kept);
+    expect(Buffer.from(kept!).equals((await get({ 'accept-encoding': 'gzip' })).bytes)).toBe(true);
+
+    // Refused or not offered: identity, the same bytes as without the header.
+    for (const accept of ['gzip;q=0, deflate', 'identity', '', 'br', 'gzip;q=0.5, identity']) {
+      const plain = await get({ 'accept-encoding': accept });
+      expect(plain.headers.get('content-encoding'), accept).toBeNull();
+      expect(plain.bytes.equals(identity.bytes), accept).toBe(true);
+    }
+
+    // HEAD: the GET's headers (Next.js drops the body).
+    const head = await get({ 'accept-encoding': 'gzip' }, 'HEAD');
+    expect([head.status, head.headers.get('content-encoding'), head.headers.get('etag')]).toEqual([200, 'gzip', identity.headers.get('etag')]);
+
+    // The weak tag matches whichever encoding the client cached: 304 with Vary, no Content-Encoding, no body.
+    const notModified = await get({ 'accept-encoding': 'gzip', 'if-none-match': identity.headers.get('etag')! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.bytes.byteLength).toBe(0);
+    expect(notModified.headers.get('content-encoding')).toBeNull();
+    expect(notModified.headers.get('vary')).toBe('Accept-Encoding');
+
+    // A Draft save makes a new version: new bytes, a new gzip encoding of them, a new tag.
+    const renamed = { ...TWO_SECTION_FORM, nameEn: 'Branch onboarding (renamed)' };
+    await call(saveRoute, 'PUT', formUrl(flow.id, form.id), officer, params, renamed);
+    const changed = await get({ 'accept-encoding': 'gzip', 'if-none-match': identity.headers.get('etag')! });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(identity.headers.get('etag'));
+    expect(JSON.parse(gunzipSync(changed.bytes).toString('utf8')).nameEn).toBe('Branch onboarding (renamed)');
+    expect(gunzipSync(changed.bytes).equals((await get()).bytes)).toBe(true);
   });
 
   it('"edit" makes a new Draft version; publishing it deactivates its predecessor; one Published form per type', async () => {

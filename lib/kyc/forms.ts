@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
 import { formatIso, formatTimestamp } from '@/lib/core/format';
-import { RawJson } from '@/lib/core/raw-json';
+import type { RawJson } from '@/lib/core/raw-json';
 import { buildMeta, pageOf, type PageQuery } from '@/lib/core/pagination';
 import { queryAsTenant } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
@@ -94,18 +94,12 @@ export async function getForm({
     const stamp = rows[0]?.stamp;
     if (!stamp) throw AppError.notFound();
     const hit = cachedFormTree(formId, stamp);
-    if (hit) {
-      const body = treeBody(hit);
-      return new RawJson(body.text, body.bytes, body.etag);
-    }
+    if (hit) return treeBody(hit);
   }
   return withTenant(tenantId, async (tx) => {
     const row = await findForm(tx, tenantId, flowId, formId);
     const tree = await loadFormTree(tx, tenantId, formId, row.updatedAt);
-    if (!kycId) {
-      const body = treeBody(tree);
-      return new RawJson(body.text, body.bytes, body.etag);
-    }
+    if (!kycId) return treeBody(tree);
     if (!(await tx.kyc.findFirst({ where: { id: kycId, tenantId }, select: { id: true } }))) throw AppError.notFound();
     const [submissions, kycReviews] = await Promise.all([loadSubmissions(tx, tenantId, { kycId, formId }), loadReviews(tx, tenantId, { kycId, formId })]);
     return { ...tree.form, submissions, kycReviews };

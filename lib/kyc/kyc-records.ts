@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/core/errors';
 import { RawJson } from '@/lib/core/raw-json';
+import { prepared, sqlOf } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/jobs/outbox';
@@ -10,13 +11,18 @@ export type KycRow = Prisma.KycGetPayload<object>;
 
 /**
  * The KYC of the tenant, locked for the rest of the transaction (writes to one KYC are serialized):
- * one statement that locks the row and reads it.
+ * one statement that locks the row and reads it. Like the other statements of a submission, a
+ * prepared statement (lib/db/sql.ts `prepared`): parsed and planned once per pooled connection,
+ * where an unnamed one was planned at every call (planning the submission's statements was ~2 ms
+ * of PostgreSQL's time per submission).
  */
 export async function lockKyc(tx: Tx, tenantId: string, kycId: string): Promise<KycRow> {
-  const locked = await tx.$queryRaw<KycRow[]>`
-    SELECT "id"::text, "tenantId"::text, "entityId"::text, "flowId"::text, "classification"::text, "status"::text, "eddStatus"::text,
-           "qualifiedStatus"::text, "rmId"::text, "completedAt", "createdAt", "updatedAt"
-      FROM "Kyc" WHERE "id" = ${kycId}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+  const { rows: locked } = await sqlOf(tx).query<KycRow>(
+    prepared(`SELECT "id"::text, "tenantId"::text, "entityId"::text, "flowId"::text, "classification"::text, "status"::text, "eddStatus"::text,
+                     "qualifiedStatus"::text, "rmId"::text, "completedAt", "createdAt", "updatedAt"
+                FROM "Kyc" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid FOR UPDATE`),
+    [kycId, tenantId],
+  );
   if (!locked.length) throw AppError.notFound();
   return locked[0]!;
 }
@@ -107,12 +113,14 @@ export interface OpenForm {
 export async function openFormsOf(tx: Tx, kyc: KycRow): Promise<OpenForm[]> {
   if (!kyc.flowId) return [];
   // The flow's Published forms, each with the questions enabled for this KYC, in one statement.
-  const forms = await tx.$queryRaw<{ id: string; type: string; updatedAt: Date; enabled: string[] }[]>`
-    SELECT f."id"::text, f."type"::text, f."updatedAt",
-           coalesce((SELECT array_agg(e."questionId"::text) FROM "KycEnabledQuestion" e
-                      WHERE e."tenantId" = ${kyc.tenantId}::uuid AND e."kycId" = ${kyc.id}::uuid AND e."formId" = f."id"), '{}') AS enabled
-      FROM "KycForm" f
-     WHERE f."tenantId" = ${kyc.tenantId}::uuid AND f."flowId" = ${kyc.flowId}::uuid AND f."status" = 'Published'`;
+  const { rows: forms } = await sqlOf(tx).query<{ id: string; type: string; updatedAt: Date; enabled: string[] }>(
+    prepared(`SELECT f."id"::text, f."type"::text, f."updatedAt",
+                     coalesce((SELECT array_agg(e."questionId"::text) FROM "KycEnabledQuestion" e
+                                WHERE e."tenantId" = $1::uuid AND e."kycId" = $2::uuid AND e."formId" = f."id"), '{}') AS enabled
+                FROM "KycForm" f
+               WHERE f."tenantId" = $1::uuid AND f."flowId" = $3::uuid AND f."status" = 'Published'`),
+    [kyc.tenantId, kyc.id, kyc.flowId],
+  );
   const out: OpenForm[] = [];
   for (const { enabled, ...form } of forms) {
     if (form.type === 'Kyc' || form.type === 'RiskAssessment' || form.type === 'Suitability') {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { countOpenMatches } from '@/lib/cases/open-matches';
-import { sqlOf } from '@/lib/db/sql';
+import { prepared, sqlOf } from '@/lib/db/sql';
 import type { Tx } from '@/lib/db/tenant-tx';
 import { getCountryRisks } from '@/lib/reference/country-risk';
 import { chosenOptionsOf, loadTrees, type TreeIndex } from './answers';
@@ -43,12 +43,16 @@ export interface KnownSubmission {
  */
 export async function gatherScoringInput(tx: Tx, kyc: KycRow, known?: KnownSubmission) {
   const { tenantId } = kyc;
-  // The KYC's submissions (oldest first) and the tenant's thresholds, in one statement.
-  const [read] = await tx.$queryRaw<{ submissions: { id: string; formId: string }[]; mediumFrom: string | null; highFrom: string | null }[]>`
-    SELECT coalesce((SELECT json_agg(json_build_object('id', s."id", 'formId', s."formId") ORDER BY s."createdAt", s."attempt")
-                       FROM "KycSubmission" s WHERE s."tenantId" = ${tenantId}::uuid AND s."kycId" = ${kyc.id}::uuid), '[]'::json) AS submissions,
-           k."mediumFrom"::text AS "mediumFrom", k."highFrom"::text AS "highFrom"
-      FROM (SELECT 1) AS one LEFT JOIN "KycSettings" k ON k."tenantId" = ${tenantId}::uuid`;
+  // The KYC's submissions (oldest first) and the tenant's thresholds, in one (prepared) statement.
+  const {
+    rows: [read],
+  } = await sqlOf(tx).query<{ submissions: { id: string; formId: string }[]; mediumFrom: string | null; highFrom: string | null }>(
+    prepared(`SELECT coalesce((SELECT json_agg(json_build_object('id', s."id", 'formId', s."formId") ORDER BY s."createdAt", s."attempt")
+                                 FROM "KycSubmission" s WHERE s."tenantId" = $1::uuid AND s."kycId" = $2::uuid), '[]'::json) AS submissions,
+                     k."mediumFrom"::text AS "mediumFrom", k."highFrom"::text AS "highFrom"
+                FROM (SELECT 1) AS one LEFT JOIN "KycSettings" k ON k."tenantId" = $1::uuid`),
+    [tenantId, kyc.id],
+  );
   const submissions = read!.submissions;
   const thresholds =
     read!.mediumFrom !== null && read!.highFrom !== null ? { mediumFrom: Number(read!.mediumFrom), highFrom: Number(read!.highFrom) } : DEFAULT_THRESHOLDS;
@@ -107,13 +111,31 @@ export async function scoreKyc(
   // JSON) as a nested argument cost more CPU than the rest of the scoring.
   const id = crypto.randomUUID();
   const now = new Date();
-  await tx.$executeRaw`
-    INSERT INTO "KycScore" ("id", "tenantId", "kycId", "entityId", "submissionId", "classification", "reason", "riskBreakdown", "riskScore",
-                            "riskLevel", "suitabilityScore", "suitabilitySucceeded", "localMatchCount", "publicMatchCount", "overrideReasons",
-                            "blocked", "createdAt", "updatedAt")
-    VALUES (${id}::uuid, ${kyc.tenantId}::uuid, ${kyc.id}::uuid, ${kyc.entityId}::uuid, ${context.submissionId}::uuid,
-            ${result.classification}::"KycClassification", ${context.reason}, ${JSON.stringify(result.riskBreakdown)}::jsonb, ${result.riskScore}::numeric,
-            ${result.riskLevel}::"KycRiskLevel", ${result.suitabilityScore}::numeric, ${result.suitabilitySucceeded}, ${result.localMatchCount}::int,
-            ${result.publicMatchCount}::int, ${JSON.stringify(result.overrideReasons)}::jsonb, ${result.blocked}, ${now}::timestamptz, ${now}::timestamptz)`;
+  await sqlOf(tx).query(
+    prepared(`INSERT INTO "KycScore" ("id", "tenantId", "kycId", "entityId", "submissionId", "classification", "reason", "riskBreakdown", "riskScore",
+                                      "riskLevel", "suitabilityScore", "suitabilitySucceeded", "localMatchCount", "publicMatchCount", "overrideReasons",
+                                      "blocked", "createdAt", "updatedAt")
+              VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6::"KycClassification", $7, $8::jsonb, $9::numeric, $10::"KycRiskLevel",
+                      $11::numeric, $12::boolean, $13::int, $14::int, $15::jsonb, $16::boolean, $17::timestamptz, $17::timestamptz)`),
+    [
+      id,
+      kyc.tenantId,
+      kyc.id,
+      kyc.entityId,
+      context.submissionId,
+      result.classification,
+      context.reason,
+      JSON.stringify(result.riskBreakdown),
+      result.riskScore,
+      result.riskLevel,
+      result.suitabilityScore,
+      result.suitabilitySucceeded,
+      result.localMatchCount,
+      result.publicMatchCount,
+      JSON.stringify(result.overrideReasons),
+      result.blocked,
+      now.toISOString(),
+    ],
+  );
   return { id, result, submittedFormIds };
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
+import { prepared, sqlOf } from '@/lib/db/sql';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { withDeferredEntityDocuments } from '@/lib/db/entity-documents';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
@@ -40,10 +41,15 @@ export async function submitKycForm({
   return withTenant(tenantId, async (tx) => {
     let kyc = await lockKyc(tx, tenantId, kycId);
     // The form and how many times this KYC has submitted it, in one statement.
-    const [form] = await tx.$queryRaw<{ id: string; type: FormType; updatedAt: Date; previous: number }[]>`
-      SELECT f."id"::text, f."type"::text, f."updatedAt",
-             (SELECT count(*)::int FROM "KycSubmission" s WHERE s."tenantId" = ${tenantId}::uuid AND s."kycId" = ${kycId}::uuid AND s."formId" = f."id") AS previous
-        FROM "KycForm" f WHERE f."id" = ${formId}::uuid AND f."tenantId" = ${tenantId}::uuid`;
+    const sql = sqlOf(tx);
+    const {
+      rows: [form],
+    } = await sql.query<{ id: string; type: FormType; updatedAt: Date; previous: number }>(
+      prepared(`SELECT f."id"::text, f."type"::text, f."updatedAt",
+                       (SELECT count(*)::int FROM "KycSubmission" s WHERE s."tenantId" = $1::uuid AND s."kycId" = $2::uuid AND s."formId" = f."id") AS previous
+                  FROM "KycForm" f WHERE f."id" = $3::uuid AND f."tenantId" = $1::uuid`),
+      [tenantId, kycId, formId],
+    );
     if (!form) throw AppError.notFound();
     const previous = form.previous;
     const tree = indexTree((await loadFormTree(tx, tenantId, formId, form.updatedAt)).form);
@@ -91,7 +97,7 @@ export async function submitKycForm({
     // it): the new score and the status change below each change the document (it embeds the KYC),
     // which is rebuilt once, after both.
     await tx.$executeRawUnsafe(
-      `WITH s AS (
+      prepared(`WITH s AS (
          INSERT INTO "KycSubmission" ("id", "tenantId", "kycId", "formId", "attempt", "submittedAt", "createdAt", "updatedAt")
          VALUES ($3::uuid, $1::uuid, $2::uuid, $4::uuid, $5::int, $6::timestamptz, $6::timestamptz, $6::timestamptz)
        ), a AS (
@@ -99,13 +105,13 @@ export async function submitKycForm({
          SELECT a.id, $1::uuid, $2::uuid, $3::uuid, a.question, a.open, a.chosen, $6::timestamptz, $6::timestamptz
            FROM json_to_recordset($7::json) AS a(id uuid, question uuid, open text, chosen jsonb)
        )
-       SELECT crm_defer_entity_documents()`,
+       SELECT crm_defer_entity_documents()`),
       tenantId,
       kycId,
       submissionId,
       formId,
       previous + 1,
-      now,
+      now.toISOString(),
       JSON.stringify(checked.map((a, i) => ({ id: answerIds[i], question: a.questionId, open: a.openAnswer ?? null, chosen: chosen[i] }))),
     );
     const files = checked.flatMap((a, i) => a.attachmentIds.map((attachmentId, position) => ({ tenantId, answerId: answerIds[i]!, attachmentId, position })));

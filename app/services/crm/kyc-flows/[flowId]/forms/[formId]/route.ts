@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   GET: apiRoute({
     summary: 'View KYC form by id (unwrapped, complete tree)',
     description:
-      'The Form with sections → questions → options → scores, each sorted by `sortOrder`. `submissions` and `kycReviews` are per KYC: empty unless `kycId` names a KYC of this tenant. A form of another flow or tenant is 404. Without `kycId` the answer carries an `ETag` (weak, of this form version); a GET with `If-None-Match` naming it is answered 304 Not Modified with no body, so an integrator polling a form re-reads its tree only when it changed.',
+      'The Form with sections → questions → options → scores, each sorted by `sortOrder`. `submissions` and `kycReviews` are per KYC: empty unless `kycId` names a KYC of this tenant. A form of another flow or tenant is 404. Without `kycId` the answer carries an `ETag` (weak, of this form version); a GET with `If-None-Match` naming it is answered 304 Not Modified with no body, so an integrator polling a form re-reads its tree only when it changed. Without `kycId` the answer is also content-coded by request: `Accept-Encoding` taking gzip (as Node fetch, Python requests, browsers and `curl --compressed` send; q-values honoured, `gzip;q=0` refuses it) gets `Content-Encoding: gzip` (a 10 × 20 × 5 form: 1.2 MB of JSON, ~105 kB gzipped, encoded once per form version), any other request the JSON as is; both carry `Vary: Accept-Encoding` and the same weak `ETag`, which `If-None-Match` matches whichever encoding the client holds.',
     auth: ['apiKey', 'session'],
     params: formParams,
     query: getFormQuery,
