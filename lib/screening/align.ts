@@ -140,26 +140,43 @@ function greedy(cands: Cand[], nq: number, ne: number): Alignment {
 
 /**
  * A query token's similarities, memoized by the other token's readings: the candidates of one
- * search share many tokens (a hundred "Mohammed … Al-Harbi"), and the query tokens live only as
- * long as the search.
+ * search share many tokens (a hundred "Mohammed … Al-Harbi"), and so do searches (a bulk request's
+ * clients bear the same given and family names): the memo of a token's readings is shared by every
+ * query token with those readings (a similarity depends on the readings alone, which is what
+ * `signature` spells out). Bounded: it starts over past SHARED_SIMILARITIES entries.
  */
 const simCache = new WeakMap<NameToken, Map<string, number>>();
+const sharedCache = new Map<string, Map<string, number>>();
+const SHARED_SIMILARITIES = 2_000_000;
+let sharedSize = 0;
+function similaritiesOf(a: NameToken): Map<string, number> {
+  let byOther = simCache.get(a);
+  if (!byOther) {
+    const sig = signature(a);
+    byOther = sharedCache.get(sig);
+    if (!byOther) {
+      if (sharedSize >= SHARED_SIMILARITIES) (sharedCache.clear(), (sharedSize = 0));
+      sharedCache.set(sig, (byOther = new Map()));
+    }
+    simCache.set(a, byOther);
+  }
+  return byOther;
+}
 const signatures = new WeakMap<NameToken, string>();
 function signature(t: NameToken): string {
   let sig = signatures.get(t);
   if (sig === undefined) {
     sig = t.key + (t.vowelPoor ? '~' : '') + (t.initial ? '|i' : '') + (t.suffix ? `|${t.suffix}` : '');
-    if (t.variants.length > 0) sig += '|' + t.variants.map((v) => `${v.key}${v.vowelPoor ? '~' : ''}*${v.factor}`).join(',');
+    if (t.variants.length > 0) sig += '|' + t.variants.map((v) => `${v.key}${v.vowelPoor ? '~' : ''}${v.suffix ? `|${v.suffix}` : ''}*${v.factor}`).join(',');
     signatures.set(t, sig);
   }
   return sig;
 }
 function cachedSimilarity(a: NameToken, b: NameToken): number {
-  let byOther = simCache.get(a);
-  if (!byOther) simCache.set(a, (byOther = new Map()));
+  const byOther = similaritiesOf(a);
   const k = signature(b);
   let s = byOther.get(k);
-  if (s === undefined) byOther.set(k, (s = tokenSimilarity(a, b)));
+  if (s === undefined) (byOther.set(k, (s = tokenSimilarity(a, b))), sharedSize++);
   return s;
 }
 
@@ -182,7 +199,7 @@ function doublesOf(side: NameToken[], other: NameToken[], take: (i: number, j: n
       // a word read as two starts like them and has about their length
       if (!mergeable(o) || o.key.length < len * 0.6 || o.key.length > len * 1.5 || o.skel[0] !== side[i]!.skel[0]) continue;
       m ??= merged(side[i]!, side[i + 1]!);
-      const s = tokenSimilarity(m, o);
+      const s = cachedSimilarity(m, o);
       if (s >= DOUBLE_MIN) take(i, j, s);
     }
   }

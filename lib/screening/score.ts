@@ -316,8 +316,10 @@ function withSecondary(nameScore: number, sec: SecondarySignals, reasons?: strin
   return s;
 }
 
+const isPrepared = (entry: ScreenableEntry | PreparedEntry): entry is PreparedEntry => 'entry' in entry && 'names' in entry && !('externalId' in entry);
+
 function toPreparedEntry(entry: ScreenableEntry | PreparedEntry): PreparedEntry {
-  return 'entry' in entry && 'names' in entry && !('externalId' in entry) ? (entry as PreparedEntry) : prepareEntry(entry as ScreenableEntry);
+  return isPrepared(entry) ? entry : prepareEntry(entry);
 }
 
 /**
@@ -359,11 +361,14 @@ export function scoreEntryAtLeast(
   minScore: number,
 ): ScoreResult | null {
   const q = prepareQuery(query);
+  const sec = secondarySignals(q, isPrepared(entry) ? entry.entry : entry);
+  const needed = minScore - withSecondary(0, sec) - BOUND_MARGIN;
+  // a name scores at most 1: with a conflicting date of birth and another nationality (−0.25), no
+  // name reaches Review, and the entry's names need not even be read
+  if (!sec.identity.matched && needed > 1) return null;
   const pe = toPreparedEntry(entry);
-  const sec = secondarySignals(q, pe.entry);
   if (!sec.identity.matched) {
     const type: EntityType = pe.entry.type === 'Organization' ? 'Organization' : q.type;
-    const needed = minScore - withSecondary(0, sec) - BOUND_MARGIN;
     let reachable = false;
     for (const qn of q.names) {
       for (const en of pe.names) if (compareNamesUpperBound(qn, en.norm, type, { rare: q.rare }) >= needed) reachable = true;
