@@ -12,7 +12,7 @@
  */
 import { conjunctiveKeySets, queryBlockKeySets, queryCodeInitialKeys, queryLooseKeys, querySubsetKeys, rarityCandidates, wordKey } from './keys';
 import type { PreparedQuery, ScreenableEntry, WatchlistSource } from './score';
-import { IDENTITY_MANY_SQL, LOOKUP_MANY_SQL, type IdentityRecord, type LookupRecord } from './lookup-many';
+import { IDENTITY_MANY_SQL, LOOKUP_MANY_SQL, MAX_CONJUNCTIVE_SETS, type IdentityRecord, type LookupRecord } from './lookup-many';
 import type { Queryable } from './thresholds';
 
 export interface CandidateOptions {
@@ -302,8 +302,7 @@ function lookupInputs(ctx: LookupContext, spec: LookupSpec): LookupInputs | null
 function lookupRecord(i: number, ctx: LookupContext, spec: LookupSpec): LookupRecord | null {
   const input = lookupInputs(ctx, spec);
   if (input === null) return null;
-  // a two-dimensional array must be rectangular: shorter sets repeat their last key
-  const width = Math.max(0, ...input.conj.map((set) => set.length));
+  if (input.conj.length > MAX_CONJUNCTIVE_SETS) throw new Error(`a lookup has at most ${MAX_CONJUNCTIVE_SETS} conjunctive sets`);
   return {
     i,
     tenant: ctx.opts.tenantId,
@@ -312,7 +311,7 @@ function lookupRecord(i: number, ctx: LookupContext, spec: LookupSpec): LookupRe
     q1: input.q1,
     q2: input.q2,
     wanted: input.wanted,
-    conj: input.conj.map((set) => [...set, ...Array<string>(width - set.length).fill(set[set.length - 1]!)]),
+    ...Object.fromEntries(input.conj.map((set, k) => [`c${k + 1}`, set])),
     subsets: input.subsets,
     keys: input.keys,
     singles: input.singles,
@@ -391,7 +390,7 @@ function takeIdentities(ctx: LookupContext, rows: readonly { id: string }[]): vo
 /** The first lookup of a query: conjunctive and subset sets and the primary keys. */
 function primarySpec(q: PreparedQuery, opts: CandidateOptions): LookupSpec {
   const { primary } = queryKeys(q);
-  const conjunctive = [...new Map(q.names.flatMap((n) => conjunctiveKeySets(n)).map((set) => [set.join(' '), set])).values()].slice(0, 24);
+  const conjunctive = [...new Map(q.names.flatMap((n) => conjunctiveKeySets(n)).map((set) => [set.join(' '), set])).values()].slice(0, MAX_CONJUNCTIVE_SETS);
   const subsets = [...new Set(q.type === 'Individual' ? q.names.flatMap((n) => querySubsetKeys(n)) : [])];
   // Three or more tokens: the conjunctive and subset lookups cover full names and missing
   // tokens on either side, so the any-pair lookup only needs a short window (typos, a

@@ -1,10 +1,9 @@
 /**
  * The set-based form of the candidate lookups (candidates.ts) that bulk onboarding runs for a batch of
  * clients: one statement per step for the whole batch, each query's lookup a LATERAL subquery over its
- * row of a jsonb array (its keys, bounds and scope), instead of one UNION ALL arm per query. Its plan
- * is the same small plan whatever the batch: PostgreSQL planned the 50 arms of a batch for about as
- * long as it took to run the primary lookup's (4.8 of 14 ms of database CPU per client at 100,000
- * entries). Each query's subquery is its own statement of candidates.ts with the same keys, bounds,
+ * row of a jsonb array (its keys, bounds and scope), instead of one UNION ALL arm per query, which
+ * PostgreSQL planned again for every batch (50 arms). Its plan is the same small plan whatever the
+ * batch. Each query's subquery is its own statement of candidates.ts with the same keys, bounds,
  * ranking and limit, so it returns the same rows (screen-many.db.test.ts compares them).
  */
 
@@ -21,8 +20,11 @@ export interface LookupRecord {
   q2: string | null;
   /** keys of the conjunctive part: every key of a set on one name row, or any subset key */
   wanted: string[];
-  /** conjunctive sets, padded to one length by repeating their last key (containment ignores repeats) */
-  conj: string[][];
+  /**
+   * The conjunctive sets, at most MAX_CONJUNCTIVE_SETS: set k in field `c<k>` (from 1; the fields of
+   * the sets a query does not have are left out, so null)
+   */
+  [set: `c${number}`]: string[] | undefined;
   subsets: string[];
   keys: string[];
   singles: string[];
@@ -35,6 +37,17 @@ export interface LookupRecord {
   singlemax: number;
   conjmax: number;
 }
+
+/** Conjunctive sets a query looks up at most (candidates.ts primarySpec). */
+export const MAX_CONJUNCTIVE_SETS = 24;
+/**
+ * The record's fields of the conjunctive sets, each checked by containment in the HAVING clause
+ * (`array_agg(key) @> set`, as candidates.ts lookupSql does with one parameter per set): a set a
+ * query does not have is null, and containment of null is null, which HAVING treats as false. (An
+ * EXISTS over an array of the sets cost a subplan per name row group: at 1,000,000 entries, 5,000
+ * groups per query.)
+ */
+const CONJUNCTIVE_SETS = Array.from({ length: MAX_CONJUNCTIVE_SETS }, (_, k) => `c${k + 1}`);
 
 /** Key rows of the lists the query's scope sees that meet `where` (candidates.ts keyRows, per query). */
 function keyRows(cols: string, where: string): string {
@@ -54,14 +67,14 @@ function nameRows(keys: string, conj: number, max: string, extra = ''): string {
 /** $1: the jsonb array of LookupRecord. Rows (i, id, conj, sim): each query's ranked entries, at most its `lim`. */
 export const LOOKUP_MANY_SQL = `SELECT q.i, x.id, x.conj, x.sim
   FROM jsonb_to_recordset($1::jsonb) AS q(i int, tenant uuid, sources text[], etype text, q1 text, q2 text, wanted text[],
-       conj text[], subsets text[], keys text[], singles text[], last text[], seen uuid[], lim int, maxrows int, singlemax int, conjmax int)
+       ${CONJUNCTIVE_SETS.map((c) => `${c} text[]`).join(', ')},
+       subsets text[], keys text[], singles text[], last text[], seen uuid[], lim int, maxrows int, singlemax int, conjmax int)
  CROSS JOIN LATERAL (
    WITH found AS (
      (SELECT n."entryId", n.key, 1 AS conj FROM (
         SELECT u."nameKeyId" FROM (${keyRows('b."nameKeyId", b.key', 'b.key = ANY(q.wanted)')}) u
          GROUP BY 1
-        HAVING EXISTS (SELECT 1 FROM generate_subscripts(q.conj, 1) s WHERE array_agg(u.key) @> q.conj[s:s])
-            OR bool_or(u.key = ANY(q.subsets))
+        HAVING ${CONJUNCTIVE_SETS.map((c) => `array_agg(u.key) @> q.${c}`).join(' OR ')} OR bool_or(u.key = ANY(q.subsets))
          ORDER BY count(*) DESC, 1 LIMIT q.conjmax) h
        JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")
      UNION ALL ${nameRows('q.keys', 0, 'q.maxrows')}
