@@ -18,7 +18,9 @@
  * host disturbs least), each chunk's search and write time (the worker's 'bulk chunk' log lines), one
  * batch of 50 clients profiled statement by statement (BENCH_PROFILE=0 skips it), and the reverse
  * lookup compared with the former one (BENCH_COMPARE_REVERSE=0 skips it): pairs, matches lost, time
- * as the owner and as crm_app, plans in bench/results/bulk-reverse-explain.txt.
+ * as the owner and as crm_app, plans in bench/results/bulk-reverse-explain.txt. BENCH_PG_STATEMENTS=1
+ * adds pg_stat_statements during enrolment: planning and execution time per client of each statement
+ * (bench/results/bulk-statements.txt).
  *
  * BENCH_DELTA_ONLY=1 measures step 3 on its own at the full number of clients: step 2 then creates the
  * clients and writes their monitoring keys (insertClients, replaceMonitoredKeys) without screening them.
@@ -79,6 +81,8 @@ const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
  */
 const ATTACH_URL = process.env.BENCH_ATTACH_URL ?? '';
 const UPDATE_ROUND = Number(process.env.BENCH_UPDATE_ROUND ?? 0);
+/** BENCH_PG_STATEMENTS=1: pg_stat_statements during enrolment (planning and execution per statement, per client). */
+const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
 const started = Date.now();
 const elapsed = () => (Date.now() - started) / 1000;
 const log = (...a: unknown[]) => console.log(`[${elapsed().toFixed(0).padStart(5)}s]`, ...a);
@@ -230,7 +234,13 @@ async function main() {
   if (!ATTACH_URL) {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: PORT, ephemeral: true, database: 'bulk_bench' });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'pg'),
+      port: PORT,
+      ephemeral: true,
+      database: 'bulk_bench',
+      settings: PG_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' } : {},
+    });
     stopDatabase = () => embedded.stop();
     url = embedded.url;
   }
@@ -307,6 +317,7 @@ async function main() {
   fs.writeFileSync(workerLog, '');
   if (!DELTA_ONLY) worker = startWorker(url, workerLog);
   const pgDir = path.join(dir, 'pg');
+  if (PG_STATEMENTS) await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
   const cpuAtStart = serviceCpu(pgDir);
   const loadAtBulkStart = loadAverage();
   const bulkStart = Date.now();
@@ -357,6 +368,7 @@ async function main() {
     msPerClient: +((1000 * (cpuAtEnd.db - cpuAtStart.db + cpuAtEnd.worker - cpuAtStart.worker)) / Math.max(1, counts.entities)).toFixed(2),
   };
   const chunks = chunkTimes(workerLog);
+  const statements = PG_STATEMENTS && !DELTA_ONLY ? await enrolmentStatements(admin, counts.entities) : null;
   if (!ATTACH_URL) log(`bulk: CPU ${JSON.stringify(cpu)} (the least disturbed figure on a shared host); chunk time ${JSON.stringify(chunks)}`);
   if (!ATTACH_URL)
     log(
@@ -437,7 +449,7 @@ async function main() {
     list: { seconds: listSeconds },
     bulk: DELTA_ONLY
       ? { keysOnlySeconds: bulkSeconds, ...counts, cpu }
-      : { submitSeconds, seconds: bulkSeconds, clientsPerSecond: perSecond, ...counts, cpu, chunks, profile, target: '>= 200 clients/s' },
+      : { submitSeconds, seconds: bulkSeconds, clientsPerSecond: perSecond, ...counts, cpu, chunks, profile, statements, target: '>= 200 clients/s' },
     update: { round: UPDATE_ROUND, importSeconds, ...imported, screenSeconds, ...summary, cpu: deltaCpu, events, compare, target: '< 60 s' },
     loadAverage: { bulkStart: loadAtBulkStart, bulkEnd: loadAtBulkEnd, updateStart: loadAtUpdateStart, updateEnd: loadAtUpdateEnd },
     runId: randomUUID(),
@@ -446,6 +458,35 @@ async function main() {
   fs.writeFileSync(path.join(ROOT, 'bench/results/bulk.json'), JSON.stringify(result, null, 2));
   console.log(JSON.stringify(result, null, 2));
   await admin.end();
+}
+
+/**
+ * BENCH_PG_STATEMENTS=1: where the database's time went during enrolment, from pg_stat_statements
+ * (reset when the first request is accepted): the statements with the most planning plus execution
+ * time, in milliseconds per enrolled client; all of them in bench/results/bulk-statements.txt.
+ */
+async function enrolmentStatements(db: pg.Client, clients: number) {
+  const { rows } = await db.query<{ query: string; calls: string; plan: number; exec: number; rows: string }>(
+    `SELECT query, calls, total_plan_time AS plan, total_exec_time AS exec, rows FROM pg_stat_statements
+      WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_plan_time + total_exec_time DESC`,
+  );
+  const per = (ms: number) => +(ms / Math.max(1, clients)).toFixed(3);
+  const all = rows.map((r) => ({
+    planMs: per(r.plan),
+    execMs: per(r.exec),
+    calls: Number(r.calls),
+    rows: Number(r.rows),
+    query: r.query.replace(/\s+/g, ' '),
+  }));
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(
+    path.join(ROOT, 'bench/results/bulk-statements.txt'),
+    all.map((s) => `plan ${s.planMs} ms + exec ${s.execMs} ms per client, ${s.calls} calls, ${s.rows} rows: ${s.query}`).join('\n\n') + '\n',
+  );
+  const total = { planMs: per(rows.reduce((a, r) => a + r.plan, 0)), execMs: per(rows.reduce((a, r) => a + r.exec, 0)) };
+  const top = all.slice(0, 15).map((s) => ({ ...s, query: s.query.slice(0, 100) }));
+  log(`bulk: pg_stat_statements per client: ${JSON.stringify(total)}; top: ${JSON.stringify(top)}`);
+  return { perClient: total, top };
 }
 
 /**

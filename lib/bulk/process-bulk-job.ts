@@ -7,6 +7,7 @@
  * them exactly once. `BulkJobUpdate` is emitted when the job starts and when it ends.
  */
 import { log } from '@/lib/core/logger';
+import { withDeferredEntityDocuments } from '@/lib/db/entity-documents';
 import { sqlOf, withTenantConnection } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { emitEvent } from '@/lib/jobs/outbox';
@@ -96,22 +97,27 @@ async function writeChunk(
 
     const now = new Date();
     const clients: ClientToCreate[] = allowed.map((i) => ({ entityId: i.entityId, index: i.index, input: i.input }));
-    const created = await insertClients(tx, { tenantId, jobId, clients, batchTagIds: job.tagIds, screenedAt: now });
-    const createdIds = new Set(created.map((c) => c.entityId));
-
-    // Ongoing monitoring: screened at creation. The forward search ran before this transaction
-    // (prescreenNextChunk); an item it did not cover (another run moved the queue) is searched here.
-    const monitored = created.flatMap((c) => {
-      const input = screeningInputOf(c);
-      return input ? [{ entityId: c.entityId, ongoingMonitoring: true, input }] : [];
+    // The clients' stored documents (the entity read model) are built once, after their entities,
+    // identities, verifications and screening outcome are written: each of those statements would
+    // rebuild the documents of the whole chunk again.
+    const created = await withDeferredEntityDocuments(tx, async () => {
+      const created = await insertClients(tx, { tenantId, jobId, clients, batchTagIds: job.tagIds, screenedAt: now });
+      // Ongoing monitoring: screened at creation. The forward search ran before this transaction
+      // (prescreenNextChunk); an item it did not cover (another run moved the queue) is searched here.
+      const monitored = created.flatMap((c) => {
+        const input = screeningInputOf(c);
+        return input ? [{ entityId: c.entityId, ongoingMonitoring: true, input }] : [];
+      });
+      if (monitored.length) {
+        const missing = monitored.filter((m) => !pre.screenings.has(m.entityId));
+        const late = missing.length ? await screenInputs(db, tenantId, missing) : [];
+        const screenings = [...monitored.flatMap((m) => pre.screenings.get(m.entityId) ?? []), ...late];
+        await recordScreening(tx, { tenantId, screenings: screenings.filter((s) => s.matches.length > 0), screenedAt: now });
+        await replaceMonitoredKeys(tx, tenantId, monitored);
+      }
+      return created;
     });
-    if (monitored.length) {
-      const missing = monitored.filter((m) => !pre.screenings.has(m.entityId));
-      const late = missing.length ? await screenInputs(db, tenantId, missing) : [];
-      const screenings = [...monitored.flatMap((m) => pre.screenings.get(m.entityId) ?? []), ...late];
-      await recordScreening(tx, { tenantId, screenings: screenings.filter((s) => s.matches.length > 0), screenedAt: now });
-      await replaceMonitoredKeys(tx, tenantId, monitored);
-    }
+    const createdIds = new Set(created.map((c) => c.entityId));
 
     const outcomes = [
       ...allowed.map((i) =>

@@ -140,27 +140,69 @@ function greedy(cands: Cand[], nq: number, ne: number): Alignment {
 
 /**
  * A query token's similarities, memoized by the other token's readings: the candidates of one
- * search share many tokens (a hundred "Mohammed … Al-Harbi"), and the query tokens live only as
- * long as the search.
+ * search share many tokens (a hundred "Mohammed … Al-Harbi"), and so do searches (a bulk request's
+ * clients bear the same given and family names): the memo of a token's readings is shared by every
+ * query token with those readings (a similarity depends on the readings alone, which is what
+ * `signature` spells out). Bounded: it starts over past SHARED_SIMILARITIES entries.
  */
 const simCache = new WeakMap<NameToken, Map<string, number>>();
+const sharedCache = new Map<string, Map<string, number>>();
+const SHARED_SIMILARITIES = 2_000_000;
+let sharedSize = 0;
+function similaritiesOf(a: NameToken): Map<string, number> {
+  let byOther = simCache.get(a);
+  if (!byOther) {
+    const sig = signature(a);
+    byOther = sharedCache.get(sig);
+    if (!byOther) {
+      if (sharedSize >= SHARED_SIMILARITIES) (sharedCache.clear(), (sharedSize = 0));
+      sharedCache.set(sig, (byOther = new Map()));
+    }
+    simCache.set(a, byOther);
+  }
+  return byOther;
+}
 const signatures = new WeakMap<NameToken, string>();
 function signature(t: NameToken): string {
   let sig = signatures.get(t);
   if (sig === undefined) {
     sig = t.key + (t.vowelPoor ? '~' : '') + (t.initial ? '|i' : '') + (t.suffix ? `|${t.suffix}` : '');
-    if (t.variants.length > 0) sig += '|' + t.variants.map((v) => `${v.key}${v.vowelPoor ? '~' : ''}*${v.factor}`).join(',');
+    if (t.variants.length > 0) sig += '|' + t.variants.map((v) => `${v.key}${v.vowelPoor ? '~' : ''}${v.suffix ? `|${v.suffix}` : ''}*${v.factor}`).join(',');
     signatures.set(t, sig);
   }
   return sig;
 }
 function cachedSimilarity(a: NameToken, b: NameToken): number {
-  let byOther = simCache.get(a);
-  if (!byOther) simCache.set(a, (byOther = new Map()));
+  const byOther = similaritiesOf(a);
   const k = signature(b);
   let s = byOther.get(k);
-  if (s === undefined) byOther.set(k, (s = tokenSimilarity(a, b)));
+  if (s === undefined) (byOther.set(k, (s = tokenSimilarity(a, b))), sharedSize++);
   return s;
+}
+
+/** A pair of tokens the alignment may take: single tokens at similarity 0.7 or more. */
+const SINGLE_MIN = 0.7;
+/** Two adjacent tokens read as one word pair with a token at similarity 0.9 or more. */
+const DOUBLE_MIN = 0.9;
+
+/**
+ * The pairs of two adjacent tokens of `side` read as one word and a token of `other` that may stand
+ * for them (it starts like them and has about their length), at similarity DOUBLE_MIN or more.
+ */
+function doublesOf(side: NameToken[], other: NameToken[], take: (i: number, j: number, sim: number) => void): void {
+  for (let i = 0; i + 1 < side.length; i++) {
+    if (!mergeable(side[i]!) || !mergeable(side[i + 1]!)) continue;
+    const len = side[i]!.key.length + side[i + 1]!.key.length;
+    let m: NameToken | null = null;
+    for (let j = 0; j < other.length; j++) {
+      const o = other[j]!;
+      // a word read as two starts like them and has about their length
+      if (!mergeable(o) || o.key.length < len * 0.6 || o.key.length > len * 1.5 || o.skel[0] !== side[i]!.skel[0]) continue;
+      m ??= merged(side[i]!, side[i + 1]!);
+      const s = cachedSimilarity(m, o);
+      if (s >= DOUBLE_MIN) take(i, j, s);
+    }
+  }
 }
 
 export function align(q: NameToken[], e: NameToken[]): Alignment {
@@ -168,7 +210,7 @@ export function align(q: NameToken[], e: NameToken[]): Alignment {
   for (let i = 0; i < q.length; i++) {
     for (let j = 0; j < e.length; j++) {
       const s = cachedSimilarity(q[i]!, e[j]!);
-      if (s >= 0.7) singles.push({ sim: s, qs: [i], es: [j] });
+      if (s >= SINGLE_MIN) singles.push({ sim: s, qs: [i], es: [j] });
     }
   }
   const first = greedy([...singles], q.length, e.length);
@@ -178,22 +220,42 @@ export function align(q: NameToken[], e: NameToken[]): Alignment {
   if (q.length === e.length || !loose(first.qSim, q) || !loose(first.eSim, e)) return first;
   // some tokens left poorly matched on both sides: try two adjacent tokens read as one word
   const doubles: Cand[] = [];
-  const pairsOf = (side: NameToken[], other: NameToken[], qSide: boolean) => {
-    for (let i = 0; i + 1 < side.length; i++) {
-      if (!mergeable(side[i]!) || !mergeable(side[i + 1]!)) continue;
-      const len = side[i]!.key.length + side[i + 1]!.key.length;
-      let m: NameToken | null = null;
-      for (let j = 0; j < other.length; j++) {
-        const o = other[j]!;
-        // a word read as two starts like them and has about their length
-        if (!mergeable(o) || o.key.length < len * 0.6 || o.key.length > len * 1.5 || o.skel[0] !== side[i]!.skel[0]) continue;
-        m ??= merged(side[i]!, side[i + 1]!);
-        const s = tokenSimilarity(m, o);
-        if (s >= 0.9) doubles.push(qSide ? { sim: s, qs: [i, i + 1], es: [j] } : { sim: s, qs: [j], es: [i, i + 1] });
+  doublesOf(q, e, (i, j, sim) => doubles.push({ sim, qs: [i, i + 1], es: [j] }));
+  doublesOf(e, q, (i, j, sim) => doubles.push({ sim, qs: [j], es: [i, i + 1] }));
+  return doubles.length > 0 ? greedy([...singles, ...doubles], q.length, e.length) : first;
+}
+
+/** Per token of each side: at least the similarity align(q, e) can give it (0 when it can stay unpaired only). */
+export interface AlignmentBounds {
+  q: number[];
+  e: number[];
+}
+
+/**
+ * Upper bounds of align(q, e)'s similarities without aligning: every token is paired at most once,
+ * with a single token (a similarity of SINGLE_MIN or more) or as part of two adjacent tokens read as
+ * one word (DOUBLE_MIN or more), so its similarity is at most the best of those it could be paired
+ * with. The doubles are those align could try, whether or not it would (it tries them only when the
+ * token counts differ and both sides keep a poorly matched token): a bound, not the alignment.
+ */
+export function alignmentBounds(q: NameToken[], e: NameToken[]): AlignmentBounds {
+  const qb = new Array<number>(q.length).fill(0);
+  const eb = new Array<number>(e.length).fill(0);
+  for (let i = 0; i < q.length; i++) {
+    for (let j = 0; j < e.length; j++) {
+      const s = cachedSimilarity(q[i]!, e[j]!);
+      if (s >= SINGLE_MIN) {
+        if (s > qb[i]!) qb[i] = s;
+        if (s > eb[j]!) eb[j] = s;
       }
     }
-  };
-  pairsOf(q, e, true);
-  pairsOf(e, q, false);
-  return doubles.length > 0 ? greedy([...singles, ...doubles], q.length, e.length) : first;
+  }
+  if (q.length !== e.length) {
+    const raise = (b: number[], k: number, s: number) => {
+      if (s > b[k]!) b[k] = s;
+    };
+    doublesOf(q, e, (i, j, s) => (raise(qb, i, s), raise(qb, i + 1, s), raise(eb, j, s)));
+    doublesOf(e, q, (i, j, s) => (raise(eb, i, s), raise(eb, i + 1, s), raise(qb, j, s)));
+  }
+  return { q: qb, e: eb };
 }

@@ -12,6 +12,7 @@
  */
 import { conjunctiveKeySets, queryBlockKeySets, queryCodeInitialKeys, queryLooseKeys, querySubsetKeys, rarityCandidates, wordKey } from './keys';
 import type { PreparedQuery, ScreenableEntry, WatchlistSource } from './score';
+import { IDENTITY_MANY_SQL, LOOKUP_MANY_SQL, MAX_CONJUNCTIVE_SETS, type IdentityRecord, type LookupRecord } from './lookup-many';
 import type { Queryable } from './thresholds';
 
 export interface CandidateOptions {
@@ -216,39 +217,27 @@ interface RankedRow {
  * queries can share one statement), or null when there is nothing to look up.
  */
 function lookupSql(ctx: LookupContext, spec: LookupSpec, params: unknown[]): string | null {
-  const conj = spec.conjunctive ?? [];
-  const subsets = spec.subsets ?? [];
-  const all = spec.keys ?? [];
-  // keys of the last resort (x:): read only when no other part found a new entry
-  const last = spec.lastKeys ?? [];
-  // single-token keys select a different population (and, at a million entries, brand names
-  // collide with given names): bounded separately so they never crowd out pair-key rows; so
-  // are the `w:` keys of rare name parts
-  const isSingle = (k: string) => k.startsWith('s:') || k.startsWith('t:') || k.startsWith('w:');
-  const keys = all.filter((k) => !isSingle(k));
-  const singles = all.filter(isSingle);
-  if ((conj.length === 0 && subsets.length === 0 && all.length === 0 && last.length === 0) || spec.limit <= 0) return null;
+  const input = lookupInputs(ctx, spec);
+  if (input === null) return null;
+  const { conj, subsets, keys, singles, last, maxRows } = input;
   const p = (v: unknown) => `$${params.push(v)}`;
-  const q1 = p(ctx.qKeys[0] ?? '');
-  const q2 = ctx.qKeys.find((k) => k !== (ctx.qKeys[0] ?? ''));
-  const sim = q2 === undefined ? `similarity(key, ${q1})` : `GREATEST(similarity(key, ${q1}), similarity(key, ${p(q2)}))`;
+  const q1 = p(input.q1);
+  const sim = input.q2 === null ? `similarity(key, ${q1})` : `GREATEST(similarity(key, ${q1}), similarity(key, ${p(input.q2)}))`;
   const scope: LookupScope = { tenantId: p(ctx.opts.tenantId), sources: p(ctx.sources), type: ctx.opts.type ? p(ctx.opts.type) : null };
-  const maxRows = spec.maxRows ?? MAX_ROWS_PER_LOOKUP;
   const parts: string[] = [];
   if (conj.length > 0 || subsets.length > 0) {
     // the name rows bearing every key of a set (or any subset key): their key rows, grouped
-    const wanted = [...new Set([...conj.flat(), ...subsets])];
     const having = [
       ...conj.map((set) => `array_agg(key) @> ${p(set)}::text[]`),
       ...(subsets.length > 0 ? [`bool_or(key = ANY(${p(subsets)}::text[]))`] : []),
     ].join(' OR ');
     parts.push(`(SELECT n."entryId", n.key, 1 AS conj FROM (
-      SELECT "nameKeyId" FROM (${keyRows('b."nameKeyId", b.key', `b.key = ANY(${p(wanted)}::text[])`, scope)}) u
+      SELECT "nameKeyId" FROM (${keyRows('b."nameKeyId", b.key', `b.key = ANY(${p(input.wanted)}::text[])`, scope)}) u
        GROUP BY 1 HAVING ${having} ORDER BY count(*) DESC, 1 LIMIT ${p(MAX_ROWS_PER_LOOKUP)}) h
       JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")`);
   }
   if (keys.length > 0) parts.push(nameRows(`b.key = ANY(${p(keys)}::text[])`, scope, 0, p(maxRows)));
-  if (singles.length > 0) parts.push(nameRows(`b.key = ANY(${p(singles)}::text[])`, scope, 0, p(Math.min(maxRows, MAX_SINGLE_ROWS))));
+  if (singles.length > 0) parts.push(nameRows(`b.key = ANY(${p(singles)}::text[])`, scope, 0, p(input.singleMax)));
   let from = parts.join(' UNION ALL ');
   if (last.length > 0) {
     const lastKeys = `b.key = ANY(${p(last)}::text[])`;
@@ -262,7 +251,77 @@ function lookupSql(ctx: LookupContext, spec: LookupSpec, params: unknown[]): str
        FROM (${from}) k
       GROUP BY "entryId"
       ORDER BY 2 DESC, 3 DESC, 1
-      LIMIT ${p(spec.limit + ctx.seen.size)}`;
+      LIMIT ${p(input.limit)}`;
+}
+
+interface LookupInputs {
+  conj: string[][];
+  subsets: string[];
+  /** the keys of the conjunctive part: those of its sets and the subset keys */
+  wanted: string[];
+  keys: string[];
+  singles: string[];
+  last: string[];
+  q1: string;
+  q2: string | null;
+  maxRows: number;
+  singleMax: number;
+  /** rows the statement returns: the lookup's limit plus the ids the query has already */
+  limit: number;
+}
+
+/** What one lookup reads, bounds and ranks by (lookupSql, and lookup-many.ts for a batch); null when there is nothing to look up. */
+function lookupInputs(ctx: LookupContext, spec: LookupSpec): LookupInputs | null {
+  const conj = spec.conjunctive ?? [];
+  const subsets = spec.subsets ?? [];
+  const all = spec.keys ?? [];
+  // keys of the last resort (x:): read only when no other part found a new entry
+  const last = spec.lastKeys ?? [];
+  // single-token keys select a different population (and, at a million entries, brand names
+  // collide with given names): bounded separately so they never crowd out pair-key rows; so
+  // are the `w:` keys of rare name parts
+  const isSingle = (k: string) => k.startsWith('s:') || k.startsWith('t:') || k.startsWith('w:');
+  if ((conj.length === 0 && subsets.length === 0 && all.length === 0 && last.length === 0) || spec.limit <= 0) return null;
+  const maxRows = spec.maxRows ?? MAX_ROWS_PER_LOOKUP;
+  return {
+    conj,
+    subsets,
+    wanted: [...new Set([...conj.flat(), ...subsets])],
+    keys: all.filter((k) => !isSingle(k)),
+    singles: all.filter(isSingle),
+    last,
+    q1: ctx.qKeys[0] ?? '',
+    q2: ctx.qKeys.find((k) => k !== (ctx.qKeys[0] ?? '')) ?? null,
+    maxRows,
+    singleMax: Math.min(maxRows, MAX_SINGLE_ROWS),
+    limit: spec.limit + ctx.seen.size,
+  };
+}
+
+/** One query's row of the batch statement (lookup-many.ts): the inputs of its lookupSql. */
+function lookupRecord(i: number, ctx: LookupContext, spec: LookupSpec): LookupRecord | null {
+  const input = lookupInputs(ctx, spec);
+  if (input === null) return null;
+  if (input.conj.length > MAX_CONJUNCTIVE_SETS) throw new Error(`a lookup has at most ${MAX_CONJUNCTIVE_SETS} conjunctive sets`);
+  return {
+    i,
+    tenant: ctx.opts.tenantId,
+    sources: ctx.sources,
+    etype: ctx.opts.type ?? null,
+    q1: input.q1,
+    q2: input.q2,
+    wanted: input.wanted,
+    ...Object.fromEntries(input.conj.map((set, k) => [`c${k + 1}`, set])),
+    subsets: input.subsets,
+    keys: input.keys,
+    singles: input.singles,
+    last: input.last,
+    seen: input.last.length > 0 ? [...ctx.seen] : [],
+    lim: input.limit,
+    maxrows: input.maxRows,
+    singlemax: input.singleMax,
+    conjmax: MAX_ROWS_PER_LOOKUP,
+  };
 }
 
 /** Keeps a lookup's ranked rows (best first) up to `limit` ids in all, skipping ids already found. */
@@ -282,21 +341,31 @@ async function lookup(ctx: LookupContext, spec: LookupSpec) {
 }
 
 /**
- * The lookups of many queries in as few statements as possible: each query's statement is the one
- * `lookup` runs for it (same keys, same row bounds, same ranking and limit), tagged with the query's
- * position and joined with UNION ALL; each query's rows are then ranked again in process by the same
- * total order (conj, similarity, id) and kept exactly as `lookup` keeps them.
+ * The lookups of many queries in one statement (lookup-many.ts): each query's subquery is the
+ * statement `lookup` runs for it (same keys, same row bounds, same ranking and limit); each query's
+ * rows are then ranked again in process by the same total order (conj, similarity, id) and kept
+ * exactly as `lookup` keeps them.
  */
 async function lookupMany(db: Queryable, work: { ctx: LookupContext; spec: LookupSpec }[]): Promise<void> {
-  const rows = await taggedStatements<RankedRow>(db, work.length, (i, params) => {
-    const sql = lookupSql(work[i]!.ctx, work[i]!.spec, params);
-    return sql === null ? null : `SELECT ${i} AS i, x.id, x.conj, x.sim FROM (${sql}) x`;
-  });
+  const records = work.flatMap(({ ctx, spec }, i) => lookupRecord(i, ctx, spec) ?? []);
+  if (records.length === 0) return;
+  const rows = groupByQuery<RankedRow>((await db.query(LOOKUP_MANY_SQL, [JSON.stringify(records)])).rows);
   for (const [i, list] of rows) {
     const ranked = list.map((r) => ({ id: r.id, conj: Number(r.conj), sim: Number(r.sim) }));
     ranked.sort((a, b) => b.conj - a.conj || b.sim - a.sim || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     takeRanked(work[i]!.ctx, ranked, work[i]!.spec.limit);
   }
+}
+
+/** Rows tagged with their query's position `i`, per query. */
+function groupByQuery<T>(rows: (T & { i: number })[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.i) ?? [];
+    list.push(row);
+    out.set(row.i, list);
+  }
+  return out;
 }
 
 function identityNumbers(q: PreparedQuery): string[] {
@@ -321,7 +390,7 @@ function takeIdentities(ctx: LookupContext, rows: readonly { id: string }[]): vo
 /** The first lookup of a query: conjunctive and subset sets and the primary keys. */
 function primarySpec(q: PreparedQuery, opts: CandidateOptions): LookupSpec {
   const { primary } = queryKeys(q);
-  const conjunctive = [...new Map(q.names.flatMap((n) => conjunctiveKeySets(n)).map((set) => [set.join(' '), set])).values()].slice(0, 24);
+  const conjunctive = [...new Map(q.names.flatMap((n) => conjunctiveKeySets(n)).map((set) => [set.join(' '), set])).values()].slice(0, MAX_CONJUNCTIVE_SETS);
   const subsets = [...new Set(q.type === 'Individual' ? q.names.flatMap((n) => querySubsetKeys(n)) : [])];
   // Three or more tokens: the conjunctive and subset lookups cover full names and missing
   // tokens on either side, so the any-pair lookup only needs a short window (typos, a
@@ -353,9 +422,10 @@ export async function findCandidateIds(db: Queryable, q: PreparedQuery, opts: Ca
 export async function findCandidateIdsMany(db: Queryable, queries: { q: PreparedQuery; opts: CandidateOptions }[]): Promise<string[][]> {
   const ctxs = queries.map(({ q, opts }) => context(db, q, opts));
   const numbers = queries.map(({ q }) => identityNumbers(q));
-  const found = await taggedStatements<{ id: string }>(db, queries.length, (i, params) =>
-    numbers[i]!.length > 0 ? `SELECT ${i} AS i, x.id FROM (${identitySql(ctxs[i]!, numbers[i]!, params)}) x` : null,
+  const records: IdentityRecord[] = numbers.flatMap((n, i) =>
+    n.length > 0 ? [{ i, tenant: ctxs[i]!.opts.tenantId, sources: ctxs[i]!.sources, keys: n.map((x) => `id:${x}`) }] : [],
   );
+  const found = records.length > 0 ? groupByQuery<{ id: string }>((await db.query(IDENTITY_MANY_SQL, [JSON.stringify(records)])).rows) : new Map();
   for (const [i, rows] of found)
     takeIdentities(
       ctxs[i]!,

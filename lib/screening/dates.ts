@@ -51,9 +51,28 @@ export function gregorianToHijri(d: { year: number; month: number; day: number }
   return { year, month, day };
 }
 
+/**
+ * Conversions already made (a search converts its query's Hijri date once per candidate, and ICU's
+ * calendar takes a dozen formatToParts calls per conversion). Bounded: it starts over when full.
+ */
+const TO_GREGORIAN_MEMO_SIZE = 20_000;
+const toGregorianMemo = new Map<number, { year: number; month: number; day: number } | null>();
+
 /** Hijri Umm al-Qura → Gregorian, or null if the Hijri date does not exist. */
 export function hijriToGregorian(h: { year: number; month: number; day: number }): { year: number; month: number; day: number } | null {
   if (h.month < 1 || h.month > 12 || h.day < 1 || h.day > 30) return null;
+  if (!Number.isInteger(h.year) || !Number.isInteger(h.month) || !Number.isInteger(h.day)) return searchGregorian(h);
+  const key = h.year * 10_000 + h.month * 100 + h.day;
+  let g = toGregorianMemo.get(key);
+  if (g === undefined) {
+    g = searchGregorian(h);
+    if (toGregorianMemo.size >= TO_GREGORIAN_MEMO_SIZE) toGregorianMemo.clear();
+    toGregorianMemo.set(key, g);
+  }
+  return g && { ...g };
+}
+
+function searchGregorian(h: { year: number; month: number; day: number }): { year: number; month: number; day: number } | null {
   // estimate, then walk to the exact day
   const approxDays = (h.year - 1) * 354.367 + (h.month - 1) * 29.53 + (h.day - 1);
   const epoch = Date.UTC(622, 6, 19); // 1 Muharram 1 AH (proleptic)

@@ -3,7 +3,7 @@
  * (align.ts), the spec's `Match.signals.name` fields and the rules for individuals (partial
  * names, relatives, frequent names). The formula is documented in README.md ("Scoring").
  */
-import { align, type Alignment } from './align';
+import { align, alignmentBounds, type Alignment } from './align';
 import { jaroWinkler } from './jaro-winkler';
 import { rarityEligible } from './keys';
 import { PATRONYMIC_RE } from './name-words';
@@ -137,6 +137,70 @@ export function compareNamesDetailed(qn: NormalizedName, en: NormalizedName, typ
     },
     rareNamePart,
   };
+}
+
+/**
+ * An upper bound of compareNames(qn, en, type, opts).totalScore that does not align the names (the
+ * bulk search compares a client with about 140 candidates, nearly all far below Review). Each token's
+ * similarity is bounded by the best it could be paired with (align.ts alignmentBounds), which bounds
+ * every weighted term of the formula (all grow with the similarities), fullJW by 1, and the conflict
+ * penalty from below by the main tokens that cannot agree with anything. The rules for individuals
+ * only lower the score, except four that raise it, each counted where it may apply: an exact name
+ * (1), one name inside the other (up to 0.94: never when both names certainly keep a main token
+ * without a partner, or fewer than two of the query's tokens can agree strongly) and a rare name part
+ * (up to 0.84: never when both certainly keep a name part without a partner, or no rare part of the
+ * query can agree fully).
+ */
+export function compareNamesUpperBound(qn: NormalizedName, en: NormalizedName, type: EntityType = 'Individual', opts: CompareOptions = {}): number {
+  const q = qn.tokens;
+  const e = en.tokens;
+  let qInf = 0;
+  let eInf = 0;
+  for (const t of q) if (informative(t)) qInf++;
+  for (const t of e) if (informative(t)) eInf++;
+  if (qInf === 0 || eInf === 0) return 0;
+  const b = alignmentBounds(q, e);
+  const side = (toks: NameToken[], sims: number[]) => {
+    let w = 0;
+    let a = 0;
+    let ph = 0;
+    // main tokens (and name parts) that cannot agree with anything: unmatched whatever the alignment
+    let unmatchedMain = 0;
+    let unmatchedNamed = false;
+    let strongAtMost = 0;
+    for (let i = 0; i < toks.length; i++) {
+      const t = toks[i]!;
+      const agr = agreement(sims[i]!);
+      w += t.weight;
+      a += t.weight * agr;
+      if (sims[i]! >= 0.92) ph += t.weight;
+      if (agr === 0 && main(t)) unmatchedMain += t.weight;
+      if (agr === 0 && informative(t) && !t.initial) unmatchedNamed = true;
+      if (agr >= STRONG && informative(t)) strongAtMost++;
+    }
+    return { cov: w > 0 ? a / w : 0, ph: w > 0 ? ph / w : 0, unmatchedMain, unmatchedNamed, strongAtMost };
+  };
+  const qs = side(q, b.q);
+  const es = side(e, b.e);
+  const given = 0.6 * Math.max(qs.cov, es.cov) + 0.4 * Math.min(qs.cov, es.cov);
+  const phonetic = (qs.ph + es.ph) / 2;
+  // the entry's first and last tokens that name the person, as compareNamesDetailed finds them
+  const eMain = e.filter(main);
+  const eNamed = eMain.length > 0 ? eMain : e.filter(informative);
+  const firstIdx = e.indexOf(eNamed[0]!);
+  const lastIdx = e.indexOf(eNamed[eNamed.length - 1]!);
+  const penalty = 0.1 * Math.min(qs.unmatchedMain, es.unmatchedMain, 1.5);
+  let bound = 0.55 * given + 0.15 * b.e[lastIdx]! + 0.1 * b.e[firstIdx]! + 0.1 + 0.1 * phonetic - penalty;
+  const exact = qInf === eInf && sortedKey(q.filter(informative)) === sortedKey(e.filter(informative));
+  if (exact) return 1;
+  if (type === 'Individual') {
+    const bothLeft = qs.unmatchedMain > 0 && es.unmatchedMain > 0;
+    if (!bothLeft && qs.strongAtMost >= 2) bound = Math.max(bound, 0.94);
+    const rare = opts.rare;
+    if (rare && rare.size > 0 && !(qs.unmatchedNamed && es.unmatchedNamed) && q.some((t, i) => rare.has(t.key) && b.q[i]! >= AGREE_FULL))
+      bound = Math.max(bound, RARE_PART_BASE + RARE_PART_SPAN);
+  }
+  return clamp01(bound);
 }
 
 interface RuleInput {

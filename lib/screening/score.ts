@@ -4,7 +4,7 @@
  * The formula is documented in README.md ("Scoring").
  */
 import { parseDob, gregorianToHijri, hijriToGregorian, hijriYearToGregorian, type PartialDate } from './dates';
-import { compareNamesDetailed } from './name-score';
+import { compareNamesDetailed, compareNamesUpperBound } from './name-score';
 import { normalizeName, type NormalizedName } from './normalize';
 import { DEFAULT_THRESHOLDS, type ScreeningThresholds } from './thresholds';
 
@@ -282,6 +282,46 @@ export function identitySignal(q: PreparedQuery, e: ScreenableEntry): IdentitySi
 
 const SOURCE_WEIGHT: Record<string, number> = { ListSourceA: 1, ListSourceB: 1, Custom: 0.8 };
 
+/** The signals besides the name: date of birth, gender, nationality, identity. They do not depend on the name. */
+interface SecondarySignals {
+  dob: ScoreSignal;
+  gender: ScoreSignal;
+  nationality: ScoreSignal;
+  identity: IdentitySignal & { conflict: boolean };
+}
+
+function secondarySignals(q: PreparedQuery, e: ScreenableEntry): SecondarySignals {
+  return { dob: dobSignal(q, e), gender: genderSignal(q, e), nationality: nationalitySignal(q, e), identity: identitySignal(q, e) };
+}
+
+/** The name score `nameScore` with what the secondary identifiers add to it (scoreEntry), and their reasons. */
+function withSecondary(nameScore: number, sec: SecondarySignals, reasons?: string[]): number {
+  const { dob, nationality, gender, identity } = sec;
+  let s = nameScore;
+  if (!dob.neglectScore) {
+    if (dob.score >= 1) ((s += 0.05), reasons?.push('Dob'));
+    else if (dob.score >= 0.8) ((s += 0.02), reasons?.push('DobYear'));
+    else if (dob.score >= 0.2) s -= 0.05;
+    else ((s -= 0.2), reasons?.push('DobMismatch'));
+  }
+  if (!nationality.neglectScore) {
+    if (nationality.score === 1) ((s += 0.03), reasons?.push('Nationality'));
+    else ((s -= 0.05), reasons?.push('NationalityMismatch'));
+  }
+  if (!gender.neglectScore) {
+    if (gender.score === 1) reasons?.push('Gender');
+    else ((s -= 0.1), reasons?.push('GenderMismatch'));
+  }
+  if (identity.conflict) ((s -= 0.2), reasons?.push('IdentityConflict'));
+  return s;
+}
+
+const isPrepared = (entry: ScreenableEntry | PreparedEntry): entry is PreparedEntry => 'entry' in entry && 'names' in entry && !('externalId' in entry);
+
+function toPreparedEntry(entry: ScreenableEntry | PreparedEntry): PreparedEntry {
+  return isPrepared(entry) ? entry : prepareEntry(entry);
+}
+
 /**
  * Scores one entry for a query. Pure; `thresholds` only decide the recommendation.
  *
@@ -298,7 +338,48 @@ export function scoreEntry(
   thresholds: ScreeningThresholds = DEFAULT_THRESHOLDS,
 ): ScoreResult {
   const q = prepareQuery(query);
-  const pe = 'entry' in entry && 'names' in entry && !('externalId' in entry) ? (entry as PreparedEntry) : prepareEntry(entry as ScreenableEntry);
+  const pe = toPreparedEntry(entry);
+  return scorePrepared(q, pe, thresholds, secondarySignals(q, pe.entry));
+}
+
+/**
+ * Margin of the bound below: a name score is rounded to 4 decimals after the formula and the
+ * matching score again after the secondary identifiers, so either may exceed the bound by 0.00005.
+ */
+const BOUND_MARGIN = 0.001;
+
+/**
+ * scoreEntry, or null when the entry provably scores below `minScore` and matches no identity
+ * number: the best name score is bounded without aligning the names (compareNamesUpperBound), the
+ * secondary identifiers are exact. Whatever it returns is what scoreEntry returns; a null stands
+ * for a result that scoreEntries would drop.
+ */
+export function scoreEntryAtLeast(
+  query: ScreeningInput | PreparedQuery,
+  entry: ScreenableEntry | PreparedEntry,
+  thresholds: ScreeningThresholds,
+  minScore: number,
+): ScoreResult | null {
+  const q = prepareQuery(query);
+  const sec = secondarySignals(q, isPrepared(entry) ? entry.entry : entry);
+  const needed = minScore - withSecondary(0, sec) - BOUND_MARGIN;
+  // a name scores at most 1: with a conflicting date of birth and another nationality (−0.25), no
+  // name reaches Review, and the entry's names need not even be read
+  if (!sec.identity.matched && needed > 1) return null;
+  const pe = toPreparedEntry(entry);
+  if (!sec.identity.matched) {
+    const type: EntityType = pe.entry.type === 'Organization' ? 'Organization' : q.type;
+    let reachable = false;
+    for (const qn of q.names) {
+      for (const en of pe.names) if (compareNamesUpperBound(qn, en.norm, type, { rare: q.rare }) >= needed) reachable = true;
+      if (reachable) break;
+    }
+    if (!reachable) return null;
+  }
+  return scorePrepared(q, pe, thresholds, sec);
+}
+
+function scorePrepared(q: PreparedQuery, pe: PreparedEntry, thresholds: ScreeningThresholds, sec: SecondarySignals): ScoreResult {
   const e = pe.entry;
   const type: EntityType = e.type === 'Organization' ? 'Organization' : q.type;
 
@@ -320,32 +401,14 @@ export function scoreEntry(
     }
   }
 
-  const dob = dobSignal(q, e);
-  const gender = genderSignal(q, e);
-  const nationality = nationalitySignal(q, e);
+  const { dob, gender, nationality, identity: idSig } = sec;
   const location: ScoreSignal = { score: 0, neglectScore: true };
-  const idSig = identitySignal(q, e);
 
   const reasons: string[] = [];
   if (bestName.totalScore >= thresholds.review) reasons.push('Name');
   // the name score rests on one name part few listed people bear (README "a rare name part")
   if (rareNamePart && bestName.totalScore >= thresholds.review) reasons.push('RareNamePart');
-  let s = bestName.totalScore;
-  if (!dob.neglectScore) {
-    if (dob.score >= 1) ((s += 0.05), reasons.push('Dob'));
-    else if (dob.score >= 0.8) ((s += 0.02), reasons.push('DobYear'));
-    else if (dob.score >= 0.2) s -= 0.05;
-    else ((s -= 0.2), reasons.push('DobMismatch'));
-  }
-  if (!nationality.neglectScore) {
-    if (nationality.score === 1) ((s += 0.03), reasons.push('Nationality'));
-    else ((s -= 0.05), reasons.push('NationalityMismatch'));
-  }
-  if (!gender.neglectScore) {
-    if (gender.score === 1) reasons.push('Gender');
-    else ((s -= 0.1), reasons.push('GenderMismatch'));
-  }
-  if (idSig.conflict) ((s -= 0.2), reasons.push('IdentityConflict'));
+  const s = withSecondary(bestName.totalScore, sec, reasons);
   if (idSig.matched) reasons.unshift('Identity');
   const matchingScore = idSig.matched ? 1 : r4(clamp01(s));
   const percentage = Math.round(matchingScore * 100);

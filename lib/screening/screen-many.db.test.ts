@@ -7,6 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/scripts/testing/db';
 import { AR_GIVEN, generate, pick, resetGenerator, type Gen } from '@/bench/lib/watchlist-generator';
+import {
+  ALL_SOURCES,
+  findCandidateIds,
+  findCandidateIdsMany,
+  findLooseCandidateIds,
+  findLooseCandidateIdsMany,
+  findRareNameParts,
+  type CandidateOptions,
+} from './candidates';
+import { prepareQuery, type PreparedQuery, type WatchlistSource } from './score';
 import { screenMany, screenName, type ScreenNameArgs } from './screen';
 import { insertEntries, toEntryRow, type EntryRowInsert } from './watchlist-import';
 import type { MatchDto } from './schemas';
@@ -152,6 +162,40 @@ describe('screenMany (set-based) against screenName (per query)', () => {
     },
     240_000,
   );
+
+  // The batch statements (lookup-many.ts: one LATERAL subquery per query over a jsonb array) against
+  // each query's own statements: the same candidate ids in the same order, for the primary, fallback,
+  // identity and loose lookups, with the default bound and a tight one.
+  it.each([100, 12])('finds the same candidate ids, in the same order, as the per-query lookups (bound %i)', async (limit) => {
+    const searches: { q: PreparedQuery; opts: CandidateOptions }[] = [];
+    for (const input of queries()) {
+      const opts: CandidateOptions = { tenantId, sources: (input.sources ?? null) as WatchlistSource[] | null, type: input.type ?? null, limit };
+      const q = prepareQuery(input);
+      const rare = await findRareNameParts(db.pool, q, opts);
+      searches.push({ q: rare.size > 0 ? { ...q, rare } : q, opts });
+    }
+    // and the other tenant's scope, and one list only: their own scope per query
+    searches.push({ q: prepareQuery({ name: 'Rakan Mishari Al-Balushi' }), opts: { tenantId: randomUUID(), sources: null, type: null, limit } });
+    searches.push({ q: prepareQuery({ name: 'Yusuf Al Mutairy' }), opts: { tenantId, sources: ['ListSourceB'], type: 'Individual', limit } });
+    const many = await findCandidateIdsMany(db.pool, searches);
+    const looseMany = await findLooseCandidateIdsMany(
+      db.pool,
+      searches.map((s, i) => ({ ...s, exclude: many[i]! })),
+    );
+    for (let i = 0; i < searches.length; i++) {
+      const { q, opts } = searches[i]!;
+      const label = q.input.name;
+      const one = await findCandidateIds(db.pool, q, opts);
+      expect(many[i], label).toEqual(one);
+      expect(looseMany[i], label).toEqual(await findLooseCandidateIds(db.pool, q, opts, one));
+    }
+    // the comparison covers every part: bounds reached (the tight one), identity hits, loose and last-resort (x:) keys
+    expect(many.filter((ids) => ids.length >= Math.min(limit, 12)).length).toBeGreaterThan(5);
+    expect(many[queries().findIndex((x) => x.name === 'Unknown Person')]!.length).toBeGreaterThan(0);
+    expect(looseMany.filter((ids) => ids.length > 0).length).toBeGreaterThan(5);
+    expect(looseMany[queries().findIndex((x) => x.name === 'Mahlerbe, Yousef')]!.length).toBeGreaterThan(0);
+    expect(ALL_SOURCES).toContain('Custom');
+  });
 
   it('answers nothing for no queries and the same for one query as screenName', async () => {
     expect(await screenMany({ db: db.pool, tenantId, inputs: [] })).toEqual([]);

@@ -16,7 +16,7 @@ import {
   type EntryRow,
 } from './candidates';
 import type { MatchDto, ScreeningSearchRequest, ScreeningSearchResponse } from './schemas';
-import { prepareQuery, scoreEntry, type PreparedQuery, type ScoreResult, type ScreeningInput, type WatchlistSource } from './score';
+import { prepareQuery, scoreEntryAtLeast, type PreparedQuery, type ScoreResult, type ScreeningInput, type WatchlistSource } from './score';
 import { loadTenantThresholds, resolveThresholds, type Queryable, type ScreeningThresholds } from './thresholds';
 
 export interface ScreenNameArgs {
@@ -91,8 +91,9 @@ export function scoreEntries(
   const q = prepareQuery(query);
   const out: ScoredCandidate[] = [];
   for (const entry of entries) {
-    const result = scoreEntry(q, entry, thresholds);
-    if (result.signals.identity.matched || result.matchingScore >= minScore) out.push({ entry, result });
+    // null: provably below minScore without an identity match (most candidates), not scored in full
+    const result = scoreEntryAtLeast(q, entry, thresholds, minScore);
+    if (result && (result.signals.identity.matched || result.matchingScore >= minScore)) out.push({ entry, result });
   }
   out.sort(byScore);
   return out;

@@ -1,0 +1,105 @@
+/**
+ * The set-based form of the candidate lookups (candidates.ts) that bulk onboarding runs for a batch of
+ * clients: one statement per step for the whole batch, each query's lookup a LATERAL subquery over its
+ * row of a jsonb array (its keys, bounds and scope), instead of one UNION ALL arm per query, which
+ * PostgreSQL planned again for every batch (50 arms). Its plan is the same small plan whatever the
+ * batch. Each query's subquery is its own statement of candidates.ts with the same keys, bounds,
+ * ranking and limit, so it returns the same rows (screen-many.db.test.ts compares them).
+ */
+
+/** One query's lookup (candidates.ts lookupSql): its keys and bounds, and the lists it may read. */
+export interface LookupRecord {
+  /** the query's position in the batch */
+  i: number;
+  tenant: string | null;
+  sources: string[];
+  /** entry type searched, null for any */
+  etype: string | null;
+  /** the query's canonical keys ranked against (trigram similarity): the first, and another if any */
+  q1: string;
+  q2: string | null;
+  /** keys of the conjunctive part: every key of a set on one name row, or any subset key */
+  wanted: string[];
+  /**
+   * The conjunctive sets, at most MAX_CONJUNCTIVE_SETS: set k in field `c<k>` (from 1; the fields of
+   * the sets a query does not have are left out, so null)
+   */
+  [set: `c${number}`]: string[] | undefined;
+  subsets: string[];
+  keys: string[];
+  singles: string[];
+  /** keys of the last resort, read only when no other part found an entry not in `seen` */
+  last: string[];
+  seen: string[];
+  /** rows returned: the query's limit plus the ids it has already */
+  lim: number;
+  maxrows: number;
+  singlemax: number;
+  conjmax: number;
+}
+
+/** Conjunctive sets a query looks up at most (candidates.ts primarySpec). */
+export const MAX_CONJUNCTIVE_SETS = 24;
+/**
+ * The record's fields of the conjunctive sets, each checked by containment in the HAVING clause
+ * (`array_agg(key) @> set`, as candidates.ts lookupSql does with one parameter per set): a set a
+ * query does not have is null, and containment of null is null, which HAVING treats as false. (An
+ * EXISTS over an array of the sets cost a subplan per name row group: at 1,000,000 entries, 5,000
+ * groups per query.)
+ */
+const CONJUNCTIVE_SETS = Array.from({ length: MAX_CONJUNCTIVE_SETS }, (_, k) => `c${k + 1}`);
+
+/** Key rows of the lists the query's scope sees that meet `where` (candidates.ts keyRows, per query). */
+function keyRows(cols: string, where: string): string {
+  const rest = `AND ${where} AND b.source = ANY(q.sources) AND (q.etype IS NULL OR b."entryType" = q.etype)`;
+  return `SELECT ${cols} FROM "WatchlistLookupKey" b WHERE b."tenantId" IS NULL ${rest}
+      UNION ALL SELECT ${cols} FROM "WatchlistLookupKey" b WHERE b."tenantId" = q.tenant ${rest}`;
+}
+
+/** Name rows of up to `max` distinct name rows with a key in `keys` (candidates.ts nameRows, per query). */
+function nameRows(keys: string, conj: number, max: string, extra = ''): string {
+  return `(SELECT n."entryId", n.key, ${conj} AS conj FROM (
+      SELECT "nameKeyId" FROM (${keyRows('b."nameKeyId"', `b.key = ANY(${keys})`)}) u${extra ? ` WHERE ${extra}` : ''}
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT ${max}) h
+      JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")`;
+}
+
+/** $1: the jsonb array of LookupRecord. Rows (i, id, conj, sim): each query's ranked entries, at most its `lim`. */
+export const LOOKUP_MANY_SQL = `SELECT q.i, x.id, x.conj, x.sim
+  FROM jsonb_to_recordset($1::jsonb) AS q(i int, tenant uuid, sources text[], etype text, q1 text, q2 text, wanted text[],
+       ${CONJUNCTIVE_SETS.map((c) => `${c} text[]`).join(', ')},
+       subsets text[], keys text[], singles text[], last text[], seen uuid[], lim int, maxrows int, singlemax int, conjmax int)
+ CROSS JOIN LATERAL (
+   WITH found AS (
+     (SELECT n."entryId", n.key, 1 AS conj FROM (
+        SELECT u."nameKeyId" FROM (${keyRows('b."nameKeyId", b.key', 'b.key = ANY(q.wanted)')}) u
+         GROUP BY 1
+        HAVING ${CONJUNCTIVE_SETS.map((c) => `array_agg(u.key) @> q.${c}`).join(' OR ')} OR bool_or(u.key = ANY(q.subsets))
+         ORDER BY count(*) DESC, 1 LIMIT q.conjmax) h
+       JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")
+     UNION ALL ${nameRows('q.keys', 0, 'q.maxrows')}
+     UNION ALL ${nameRows('q.singles', 0, 'q.singlemax')})
+   SELECT "entryId" AS id, max(conj) AS conj, max(GREATEST(similarity(key, q.q1), similarity(key, q.q2))) AS sim
+     FROM (SELECT * FROM found
+           UNION ALL ${nameRows('q.last', -1, 'q.maxrows', `NOT EXISTS (SELECT 1 FROM found WHERE "entryId" <> ALL(q.seen))`)}) k
+    GROUP BY "entryId"
+    ORDER BY 2 DESC, 3 DESC, 1
+    LIMIT q.lim) x`;
+
+/** One query's identity numbers (candidates.ts identitySql). */
+export interface IdentityRecord {
+  i: number;
+  tenant: string | null;
+  sources: string[];
+  /** `id:<number>` keys */
+  keys: string[];
+}
+
+/** $1: the jsonb array of IdentityRecord. Rows (i, id): each query's entries bearing one of its numbers, in id order, at most 20. */
+export const IDENTITY_MANY_SQL = `SELECT q.i, x.id
+  FROM jsonb_to_recordset($1::jsonb) AS q(i int, tenant uuid, sources text[], keys text[], etype text)
+ CROSS JOIN LATERAL (
+   SELECT DISTINCT n."entryId" AS id
+     FROM (${keyRows('b."nameKeyId"', 'b.key = ANY(q.keys)')}) u
+     JOIN "WatchlistNameKey" n ON n.id = u."nameKeyId"
+    ORDER BY 1 LIMIT 20) x`;
