@@ -7,7 +7,7 @@ import type { EntityProfileOut } from './schemas';
 /** The complete profile (unwrapped Entity + bankAccounts + addresses + rawData) as JSON text; another tenant's id is NOT_FOUND. */
 export async function getEntityJson({ tenantId, entityId }: { tenantId: string; entityId: string }): Promise<RawJson> {
   // One statement: crm_entity_profile_body (prisma/sql/functions) scopes row-level security to the
-  // tenant for its own statement and builds the whole body (README, Benchmarks, says why).
+  // tenant for its own statement and builds the whole body (bench/README.md, bench:records, says why).
   // The same statement reads the ownership graph above the entity (empty for most), whose
   // beneficial owners are spliced in before the closing brace: still one round trip, no re-parse.
   const rows = await queryAsTenant<{ body: string | null; graph: StoredOwnershipGraph | null }>(tenantId, {
