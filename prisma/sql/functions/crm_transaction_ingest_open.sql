@@ -37,27 +37,12 @@ DECLARE
 BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);
 
-  -- The named entities: each branch one statement with its own index condition.
-  IF p_source_id IS NOT NULL AND p_source_crm_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO source_entity, source_id, source_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e.id = p_source_id AND e."crmId" = p_source_crm_id;
-  ELSIF p_source_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO source_entity, source_id, source_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e.id = p_source_id;
-  ELSIF p_source_crm_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO source_entity, source_id, source_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e."crmId" = p_source_crm_id LIMIT 1;
-  END IF;
-  IF p_target_id IS NOT NULL AND p_target_crm_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO target_entity, target_id, target_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e.id = p_target_id AND e."crmId" = p_target_crm_id;
-  ELSIF p_target_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO target_entity, target_id, target_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e.id = p_target_id;
-  ELSIF p_target_crm_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO target_entity, target_id, target_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e."crmId" = p_target_crm_id LIMIT 1;
-  END IF;
+  source_entity := crm_transaction_ingest_party(p_tenant, p_source_id, p_source_crm_id);
+  source_id := (source_entity ->> 'id')::uuid;
+  source_nationality := source_entity ->> 'nationalityCode';
+  target_entity := crm_transaction_ingest_party(p_tenant, p_target_id, p_target_crm_id);
+  target_id := (target_entity ->> 'id')::uuid;
+  target_nationality := target_entity ->> 'nationalityCode';
   IF ((p_source_id IS NOT NULL OR p_source_crm_id IS NOT NULL) AND source_entity IS NULL)
      OR ((p_target_id IS NOT NULL OR p_target_crm_id IS NOT NULL) AND target_entity IS NULL) THEN
     RETURN json_build_object('sourceEntity', source_entity, 'targetEntity', target_entity);

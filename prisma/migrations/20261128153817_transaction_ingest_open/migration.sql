@@ -8,6 +8,7 @@
 --   prisma/sql/security/grants.sql
 --   prisma/sql/security/row_level_security.sql
 --   prisma/sql/functions/crm_count_transaction_rule_changes.sql
+--   prisma/sql/functions/crm_transaction_ingest_party.sql
 --   prisma/sql/functions/crm_transaction_ingest_wallet.sql
 --   prisma/sql/functions/crm_transaction_ingest_open.sql
 --   prisma/sql/triggers/transaction_rules.sql
@@ -457,6 +458,36 @@ END
 $fn$;
 
 -- ================================================================================================
+-- prisma/sql/functions/crm_transaction_ingest_party.sql
+-- ================================================================================================
+-- The entity a side of a transaction names, for crm_transaction_ingest_open: by id, by crmId, or by
+-- both (which must then agree); NULL when it names none or the tenant has no such entity. Each way is
+-- a statement of its own, so each keeps its index condition in the generic plan (a condition such as
+-- `id = coalesce(p_id, …)` is no index condition under row-level security: a sequential scan).
+CREATE OR REPLACE FUNCTION crm_transaction_ingest_party(p_tenant uuid, p_id uuid, p_crm_id text) RETURNS json
+LANGUAGE plpgsql STABLE SET search_path = public, pg_temp SET plan_cache_mode = force_generic_plan AS $fn$
+DECLARE
+  e record;
+BEGIN
+  IF p_id IS NOT NULL AND p_crm_id IS NOT NULL THEN
+    SELECT id, "nationalityCode", "crmId", type, "nameEn", "nameAr" INTO e FROM "Entity" WHERE "tenantId" = p_tenant AND id = p_id AND "crmId" = p_crm_id;
+  ELSIF p_id IS NOT NULL THEN
+    SELECT id, "nationalityCode", "crmId", type, "nameEn", "nameAr" INTO e FROM "Entity" WHERE "tenantId" = p_tenant AND id = p_id;
+  ELSIF p_crm_id IS NOT NULL THEN
+    SELECT id, "nationalityCode", "crmId", type, "nameEn", "nameAr" INTO e FROM "Entity" WHERE "tenantId" = p_tenant AND "crmId" = p_crm_id LIMIT 1;
+  ELSE
+    RETURN NULL;
+  END IF;
+  IF e.id IS NULL THEN
+    RETURN NULL;
+  END IF;
+  RETURN json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr");
+END
+$fn$;
+REVOKE ALL ON FUNCTION crm_transaction_ingest_party(uuid, uuid, text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION crm_transaction_ingest_party(uuid, uuid, text) TO crm_app;
+
+-- ================================================================================================
 -- prisma/sql/functions/crm_transaction_ingest_wallet.sql
 -- ================================================================================================
 -- A side's wallet for crm_transaction_ingest_open: the tenant's wallet with vIban p_viban, or, when
@@ -532,27 +563,12 @@ DECLARE
 BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);
 
-  -- The named entities: each branch one statement with its own index condition.
-  IF p_source_id IS NOT NULL AND p_source_crm_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO source_entity, source_id, source_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e.id = p_source_id AND e."crmId" = p_source_crm_id;
-  ELSIF p_source_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO source_entity, source_id, source_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e.id = p_source_id;
-  ELSIF p_source_crm_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO source_entity, source_id, source_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e."crmId" = p_source_crm_id LIMIT 1;
-  END IF;
-  IF p_target_id IS NOT NULL AND p_target_crm_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO target_entity, target_id, target_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e.id = p_target_id AND e."crmId" = p_target_crm_id;
-  ELSIF p_target_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO target_entity, target_id, target_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e.id = p_target_id;
-  ELSIF p_target_crm_id IS NOT NULL THEN
-    SELECT json_build_object('id', e.id, 'nationalityCode', e."nationalityCode", 'crmId', e."crmId", 'type', e.type, 'nameEn', e."nameEn", 'nameAr', e."nameAr"), e.id, e."nationalityCode"
-      INTO target_entity, target_id, target_nationality FROM "Entity" e WHERE e."tenantId" = p_tenant AND e."crmId" = p_target_crm_id LIMIT 1;
-  END IF;
+  source_entity := crm_transaction_ingest_party(p_tenant, p_source_id, p_source_crm_id);
+  source_id := (source_entity ->> 'id')::uuid;
+  source_nationality := source_entity ->> 'nationalityCode';
+  target_entity := crm_transaction_ingest_party(p_tenant, p_target_id, p_target_crm_id);
+  target_id := (target_entity ->> 'id')::uuid;
+  target_nationality := target_entity ->> 'nationalityCode';
   IF ((p_source_id IS NOT NULL OR p_source_crm_id IS NOT NULL) AND source_entity IS NULL)
      OR ((p_target_id IS NOT NULL OR p_target_crm_id IS NOT NULL) AND target_entity IS NULL) THEN
     RETURN json_build_object('sourceEntity', source_entity, 'targetEntity', target_entity);
