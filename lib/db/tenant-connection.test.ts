@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { getPool } from '@/lib/db/client';
+import { EMBEDDED_PG_SOCKET_DIR, embeddedDatabaseUrl } from '@/lib/db/config';
 import { runInIdempotencyScope } from '@/lib/db/idempotency-scope';
 import { sqlOfClient, withPipelinedTenantConnection, withTenantConnection } from '@/lib/db/sql';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant } from '@/scripts/testing/factories';
 
-useTestDatabase();
+const db = useTestDatabase();
 
 // Counted in the tenant's scope (row-level security hides every row without one).
 const auditCount = (tenantId: string, targetId: string) =>
@@ -104,5 +105,23 @@ describe('withTenantConnection, pipelined', () => {
       });
       expect(marked, key).toBeInstanceOf(Date);
     }
+  });
+});
+
+describe('the embedded server', () => {
+  it('is addressed through its Unix-domain socket (TCP only on Windows)', () => {
+    const host = new URL(embeddedDatabaseUrl(54329, 'crm')).searchParams.get('host');
+    expect(host).toBe(process.platform === 'win32' ? null : '/tmp');
+    expect(host).toBe(EMBEDDED_PG_SOCKET_DIR);
+  });
+
+  // The test server is the embedded one unless DATABASE_URL names another: then its URL has no socket.
+  const socket = new URL(inject('templateDatabaseUrl')).searchParams.get('host');
+  it.skipIf(!socket)('serves the connections of such a URL through the socket, not TCP', async () => {
+    // A connection over TCP has a client address; the owner may read where the sockets are.
+    const { rows } = await getPool().query<{ address: string | null }>(`SELECT inet_client_addr()::text AS address`);
+    expect(rows).toEqual([{ address: null }]);
+    const setting = await db.current().pool.query<{ dirs: string }>(`SELECT current_setting('unix_socket_directories') AS dirs`);
+    expect(setting.rows[0]!.dirs).toBe(socket);
   });
 });
