@@ -18,6 +18,17 @@ describe('transactional outbox', () => {
     expect(await jobsFor(event.id)).toBe(1);
   });
 
+  it('every function that enqueues a job keeps its plans: add_job is not planned again at each call', async () => {
+    // PostgreSQL's default plan cache kept re-planning add_job's statements (a custom plan of a
+    // one-element array looks cheaper than the generic one): 1.0-1.8 ms per job, 0.3 ms with the plans kept.
+    const { rows } = await db.current().pool.query<{ name: string; config: string[] | null }>(
+      `SELECT p.proname AS name, p.proconfig AS config FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+          WHERE n.nspname = 'public' AND p.prosrc LIKE '%graphile_worker.add_job%' ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['crm_enqueue_job', 'crm_enqueue_outbox_event', 'crm_enqueue_webhook_job']));
+    expect(rows.filter((r) => !r.config?.includes('plan_cache_mode=force_generic_plan')).map((r) => r.name)).toEqual([]);
+  });
+
   it('leaves neither event nor job behind when the transaction fails', async () => {
     const tenant = await createTestTenant();
     let eventId = '';

@@ -4,7 +4,7 @@
 -- PL/pgSQL resolves the call at run time.
 CREATE OR REPLACE FUNCTION crm_enqueue_webhook_job(task text, payload json, run_at timestamptz DEFAULT NULL, job_key text DEFAULT NULL, job_key_mode text DEFAULT 'replace')
 RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   IF task NOT LIKE 'webhooks.%' THEN
     RAISE EXCEPTION 'crm_enqueue_webhook_job: % is not a webhook task', task;
