@@ -15,12 +15,16 @@ import { factBatch } from './rules/fact-batch';
 import type { Direction, Grade, RuleContext } from './rules/templates';
 import { cachedPublishedRules, keepPublishedRules, type RuleRow } from './rules/load-rules';
 import {
+  ALERT_COLUMNS,
   NO_ALERTS,
   TRANSACTION_COLUMNS,
   WALLET_COLUMNS,
+  completeNewAlerts,
   finishTransactions,
   readTransactions,
   walletOut,
+  type AlertRow,
+  type LoadedAlerts,
   type LoadedTransactions,
   type TransactionRow,
   type WalletRow,
@@ -195,8 +199,8 @@ export async function createTransaction({
         id,
         blocked,
         severity,
-        sourceWalletId: blocked ? null : source.walletId,
-        targetWalletId: blocked ? null : target.walletId,
+        sourceWalletId: source.walletId,
+        targetWalletId: target.walletId,
         amount: body.amount,
         at: transactionDate,
         audit: {
@@ -212,26 +216,31 @@ export async function createTransaction({
         },
       });
       const judged: TransactionRow = { ...row, status: blocked ? 'Blocked' : 'Received', isBlocked: blocked, suspiciousSeverity: severity };
-      if (allHits.length) {
-        await moving;
-        for (const group of fired) await raiseAlerts(db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId });
-        // Rare: the alerts, and the wallets as they are (a blocked transaction moved nothing), read back.
-        return { created: true, loaded: await readTransactions(db, tenantId, [judged], { noStrReports: true }) };
-      }
       // The answer from what this request read and wrote: no read-back. A new transaction has no STR report.
-      // Nothing follows the settling statement: COMMIT goes right behind it (pipelined), and the answer
-      // is built once it is back. Should it fail, the COMMIT finds the transaction aborted and rolls it
-      // back, and awaiting `loaded` throws its error.
       const parties = [source.entity, target.entity].filter((e): e is Party => !!e);
-      const answer = moving.then((moved) => ({
+      const answerWith = (moved: WalletRow[], alerts: LoadedAlerts): LoadedTransactions => ({
         rows: [judged],
         parties: new Map(parties.map((e) => [e.id, { id: e.id, crmId: e.crmId, type: e.type, nameEn: e.nameEn, nameAr: e.nameAr }])),
         wallets: new Map(moved.map((w) => [w.id, walletOut(w)])),
         banks: new Map([source.bank, target.bank].filter((b): b is BankRow => !!b).map((b) => [b.id, b])),
         strs: new Map(),
         tags: new Map(resolved.tags.map((t) => [t.id, t])),
-        alerts: NO_ALERTS,
-      }));
+        alerts,
+      });
+      if (allHits.length) {
+        const moved = await moving;
+        const raised: AlertRow[] = [];
+        for (const group of fired)
+          raised.push(...(await raiseAlerts(db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId })));
+        // The new alerts as written (no notes, no users yet), with the transactions each names, in the order
+        // a read gives them (readTransactions: createdAt, then id; one transaction's alerts share createdAt).
+        raised.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        return { created: true, loaded: answerWith(moved, await completeNewAlerts(db, tenantId, raised)) };
+      }
+      // Nothing follows the settling statement: COMMIT goes right behind it (pipelined), and the answer
+      // is built once it is back. Should it fail, the COMMIT finds the transaction aborted and rolls it
+      // back, and awaiting `loaded` throws its error.
+      const answer = moving.then((moved) => answerWith(moved, NO_ALERTS));
       answer.catch(() => {}); // awaited after the COMMIT; never an unhandled rejection should the COMMIT fail first
       return { created: true, loaded: answer };
     },
@@ -383,8 +392,9 @@ const ibanCountryOf = (iban: string | undefined) => (iban && /^[A-Za-z]{2}\d/.te
 /**
  * The judged transaction's outcome in one statement: its status (Blocked by a Hard rule) and
  * severity, the wallets' balances (Debit the source, Credit the target; never for a blocked one)
- * and the `transaction.create` audit entry; answers the moved wallets as they are now. Exact
- * decimals: the amount stays a numeric string, balances move with numeric arithmetic.
+ * and the `transaction.create` audit entry; answers the sides' wallets as they are now (moved, or as
+ * they were for a blocked one). Exact decimals: the amount stays a numeric string, balances move
+ * with numeric arithmetic.
  */
 async function settle(
   db: SqlQueryable,
@@ -401,34 +411,31 @@ async function settle(
     audit: { actor: Actor; requestId?: string; after: unknown };
   },
 ): Promise<WalletRow[]> {
+  const audit = (actorType: string, actorId: string, after: string, requestId: string) =>
+    `audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
+                VALUES (gen_random_uuid(), $1::uuid, ${actorType}, ${actorId}, 'transaction.create', 'Transaction', $2::text, ${after}::jsonb, ${requestId}))`;
+  const auditParams = [p.audit.actor.type, p.audit.actor.id ?? null, JSON.stringify(p.audit.after), p.audit.requestId ?? null];
+  if (p.blocked) {
+    // Nothing moves: the wallets are answered as they are.
+    const rows = await db.query<WalletRow>(
+      prepared(`WITH ${audit('$5', '$6', '$7', '$8')},
+         t AS (UPDATE "Transaction" SET status = 'Blocked', "isBlocked" = true, "suspiciousSeverity" = $9::"AlertSeverity" WHERE "tenantId" = $1::uuid AND id = $2::uuid)
+       SELECT ${WALLET_COLUMNS} FROM "Wallet" WHERE "tenantId" = $1::uuid AND id = ANY(ARRAY[$3::uuid, $4::uuid])`),
+      [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, ...auditParams, p.severity],
+    );
+    return rows.rows;
+  }
   const move = (param: string, sign: '+' | '-') =>
     `UPDATE "Wallet" SET "availableBalance" = "availableBalance" ${sign} $5::numeric,
             "lastTransactionAt" = greatest("lastTransactionAt", $6::timestamptz), "dormantAt" = NULL, "updatedAt" = now()
       WHERE "tenantId" = $1::uuid AND id = ${param}::uuid RETURNING ${WALLET_COLUMNS}`;
-  const flagged = p.blocked || p.severity !== null;
+  const flagged = p.severity !== null;
   const rows = await db.query<WalletRow>(
-    prepared(`WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}),
-          audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
-                    VALUES (gen_random_uuid(), $1::uuid, $7, $8, 'transaction.create', 'Transaction', $2::text, $9::jsonb, $10))${
-                      flagged
-                        ? `, t AS (UPDATE "Transaction" SET status = $11::"TransactionStatus", "isBlocked" = $12, "suspiciousSeverity" = $13::"AlertSeverity"
-                  WHERE "tenantId" = $1::uuid AND id = $2::uuid)`
-                        : ''
-                    }
+    prepared(`WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}), ${audit('$7', '$8', '$9', '$10')}${
+      flagged ? `, t AS (UPDATE "Transaction" SET "suspiciousSeverity" = $11::"AlertSeverity" WHERE "tenantId" = $1::uuid AND id = $2::uuid)` : ''
+    }
        SELECT * FROM source_wallet UNION ALL SELECT * FROM target_wallet`),
-    [
-      p.tenantId,
-      p.id,
-      p.sourceWalletId,
-      p.targetWalletId,
-      p.amount,
-      p.at,
-      p.audit.actor.type,
-      p.audit.actor.id ?? null,
-      JSON.stringify(p.audit.after),
-      p.audit.requestId ?? null,
-      ...(flagged ? [p.blocked ? 'Blocked' : 'Received', p.blocked, p.severity] : []),
-    ],
+    [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, p.amount, p.at, ...auditParams, ...(flagged ? [p.severity] : [])],
   );
   return rows.rows;
 }
@@ -436,7 +443,8 @@ async function settle(
 /**
  * Alerts of one entity for one transaction, in its open TransactionMonitoring case (created when it
  * has none). Each alert is one statement: the alert, its `TransactionAlertCreated` outbox event (the
- * outbox trigger enqueues its delivery) and its `transactionAlert.create` audit entry.
+ * outbox trigger enqueues its delivery) and its `transactionAlert.create` audit entry. Answers the
+ * alerts as written.
  */
 async function raiseAlerts(
   db: SqlQueryable,
@@ -447,20 +455,23 @@ async function raiseAlerts(
     fired,
     requestId,
   }: { tenantId: string; entityId: string; transactionId: string; fired: FiredRule[]; requestId?: string },
-) {
+): Promise<AlertRow[]> {
   const { id: caseId, created } = await openMonitoringCase(db, tenantId, entityId);
+  const raised: AlertRow[] = [];
   for (const { rule, outcome } of fired) {
     const ids = [transactionId, ...outcome.transactionIds.filter((t) => t !== transactionId)];
     const alertId = crypto.randomUUID();
     const event = { alertId, transactionId, entityId, severity: rule.severity, ruleCode: rule.code };
     const audit = { caseId, ruleCode: rule.code, ruleVersion: rule.version, severity: rule.severity, reason: outcome.reasonEn };
-    await db.query(
-      prepared(`WITH alert AS (INSERT INTO "TransactionAlert" (id, "tenantId", "caseId", "entityId", "transactionId", "transactionIds", "ruleId", "ruleVersion", "ruleSnapshot",
+    const { rows } = await db.query<AlertRow>(
+      prepared(`WITH a AS (INSERT INTO "TransactionAlert" AS a (id, "tenantId", "caseId", "entityId", "transactionId", "transactionIds", "ruleId", "ruleVersion", "ruleSnapshot",
             severity, "reasonEn", "reasonAr", tags, "updatedAt")
-         VALUES ($2::uuid, $1::uuid, $3::uuid, $4::uuid, $5::uuid, $6::uuid[], $7::uuid, $8, $9::jsonb, $10::"AlertSeverity", $11, $12, $13::text[], now())),
-       event AS (INSERT INTO "OutboxEvent" (id, "tenantId", type, payload) VALUES (gen_random_uuid(), $1::uuid, 'TransactionAlertCreated', $14::jsonb))
-       INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
-       VALUES (gen_random_uuid(), $1::uuid, 'system', NULL, 'transactionAlert.create', 'TransactionAlert', $2::text, $15::jsonb, $16)`),
+         VALUES ($2::uuid, $1::uuid, $3::uuid, $4::uuid, $5::uuid, $6::uuid[], $7::uuid, $8, $9::jsonb, $10::"AlertSeverity", $11, $12, $13::text[], now())
+         RETURNING ${ALERT_COLUMNS}),
+       event AS (INSERT INTO "OutboxEvent" (id, "tenantId", type, payload) VALUES (gen_random_uuid(), $1::uuid, 'TransactionAlertCreated', $14::jsonb)),
+       audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
+       VALUES (gen_random_uuid(), $1::uuid, 'system', NULL, 'transactionAlert.create', 'TransactionAlert', $2::text, $15::jsonb, $16))
+       SELECT * FROM a`),
       [
         tenantId,
         alertId,
@@ -480,15 +491,11 @@ async function raiseAlerts(
         requestId ?? null,
       ],
     );
+    raised.push(...rows);
   }
-  await db.query(
-    `UPDATE "Case" SET "matchedAt" = now(), "updatedAt" = now(), status = CASE WHEN status = 'PendingApproval' THEN 'InReview'::"CaseStatus" ELSE status END,
-            "makerUserId" = CASE WHEN status = 'PendingApproval' THEN NULL ELSE "makerUserId" END
-      WHERE "tenantId" = $1::uuid AND id = $2::uuid`,
-    [tenantId, caseId],
-  );
   // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
   if (created) await refreshEntityScreeningSql(db, tenantId, [entityId]);
+  return raised;
 }
 
 export function snapshotOf(rule: RuleDefinition) {
@@ -504,19 +511,28 @@ export function snapshotOf(rule: RuleDefinition) {
   };
 }
 
-async function openMonitoringCase(db: SqlQueryable, tenantId: string, entityId: string): Promise<{ id: string; created: boolean }> {
-  const find = () =>
-    db.query<{ id: string }>(
-      `SELECT id FROM "Case" WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND kind = 'TransactionMonitoring' AND status <> 'Closed'`,
-      [tenantId, entityId],
-    );
-  const existing = (await find()).rows[0];
-  if (existing) return { id: existing.id, created: false };
-  const inserted = await db.query<{ id: string }>(
-    `INSERT INTO "Case" (id, "tenantId", kind, "entityId", status, "matchedAt", "updatedAt") VALUES (gen_random_uuid(), $1::uuid, 'TransactionMonitoring', $2::uuid, 'Pending', now(), now())
-     ON CONFLICT ("tenantId", "entityId") WHERE kind = 'TransactionMonitoring' AND status <> 'Closed' DO NOTHING RETURNING id`,
+/**
+ * The entity's open TransactionMonitoring case in one statement: found and touched (a new alert; a
+ * case awaiting its checker's approval goes back to InReview, its proposal withdrawn), or created.
+ * Two ingests of one entity hold its ingest lock in turn, so they never both create; a case created
+ * by anything else in between meets the partial unique index, and is then read.
+ */
+async function openMonitoringCase(db: SqlQueryable, tenantId: string, entityId: string, attempt = 1): Promise<{ id: string; created: boolean }> {
+  const { rows } = await db.query<{ id: string; created: boolean }>(
+    prepared(`WITH touched AS (
+       UPDATE "Case" SET "matchedAt" = now(), "updatedAt" = now(), status = CASE WHEN status = 'PendingApproval' THEN 'InReview'::"CaseStatus" ELSE status END,
+              "makerUserId" = CASE WHEN status = 'PendingApproval' THEN NULL ELSE "makerUserId" END
+        WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND kind = 'TransactionMonitoring' AND status <> 'Closed'
+        RETURNING id),
+     inserted AS (
+       INSERT INTO "Case" (id, "tenantId", kind, "entityId", status, "matchedAt", "updatedAt")
+       SELECT gen_random_uuid(), $1::uuid, 'TransactionMonitoring', $2::uuid, 'Pending', now(), now() WHERE NOT EXISTS (SELECT 1 FROM touched)
+       ON CONFLICT ("tenantId", "entityId") WHERE kind = 'TransactionMonitoring' AND status <> 'Closed' DO NOTHING RETURNING id)
+     SELECT id, false AS created FROM touched UNION ALL SELECT id, true AS created FROM inserted`),
     [tenantId, entityId],
   );
-  if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
-  return { id: (await find()).rows[0]!.id, created: false };
+  if (rows[0]) return rows[0];
+  // Created by another writer after this statement's snapshot: the next statement sees it, and touches it.
+  if (attempt >= 3) throw new AppError('CONFLICT');
+  return openMonitoringCase(db, tenantId, entityId, attempt + 1);
 }

@@ -3,7 +3,7 @@
  * (not per row). Users are read after the tenant transaction (lib/cases/users.ts).
  */
 import { formatIso, formatTimestamp } from '@/lib/core/format';
-import type { SqlQueryable } from '@/lib/db/sql';
+import { prepared, type SqlQueryable } from '@/lib/db/sql';
 import { loadUsers, type UserOut } from '@/lib/cases/users';
 import type { TagOut } from '@/lib/tags/schemas';
 import type { AlertOut, TransactionOut } from './schemas';
@@ -50,7 +50,7 @@ export const TRANSACTION_COLUMNS = `t.id, t."createdAt", t."updatedAt", t."exter
   t."sourceEntityId", t."targetEntityId", t."sourceWalletId", t."targetWalletId", t."sourceBankAccountId", t."targetBankAccountId", t.direction,
   t."suspiciousSeverity", t."isBlocked", t."tagIds"::text[] AS "tagIds"`;
 
-interface AlertRow {
+export interface AlertRow {
   id: string;
   createdAt: Date;
   updatedAt: Date;
@@ -111,6 +111,19 @@ export async function readAlerts(
 
 async function completeAlerts(db: SqlQueryable, tenantId: string, rows: AlertRow[]): Promise<LoadedAlerts> {
   if (!rows.length) return { rows, notes: [], txs: new Map() };
+  const notes = await db.query<NoteRow>(
+    `SELECT id, "createdAt", "updatedAt", "caseId", "alertId", title, description, "userId" FROM "CaseNote" WHERE "tenantId" = $1::uuid AND "alertId" = ANY($2::uuid[]) ORDER BY "createdAt", id`,
+    [tenantId, rows.map((r) => r.id)],
+  );
+  return completeNewAlerts(db, tenantId, rows, notes.rows);
+}
+
+/**
+ * Alerts with the transactions each names, for alerts whose notes are known (none, for alerts raised
+ * by this request: POST /transactions answers its new alerts without reading them back).
+ */
+export async function completeNewAlerts(db: SqlQueryable, tenantId: string, rows: AlertRow[], notes: NoteRow[] = []): Promise<LoadedAlerts> {
+  if (!rows.length) return { rows, notes, txs: new Map() };
   const txIds = [...new Set(rows.flatMap((r) => r.transactionIds))];
   const txRows = await db.query<{
     id: string;
@@ -121,16 +134,14 @@ async function completeAlerts(db: SqlQueryable, tenantId: string, rows: AlertRow
     direction: 'Credit' | 'Debit';
     status: TransactionOut['status'];
   }>(
-    `SELECT id, "externalRef", "transactionDate", amount::text AS amount, currency, direction, status FROM "Transaction" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[])`,
+    prepared(
+      `SELECT id, "externalRef", "transactionDate", amount::text AS amount, currency, direction, status FROM "Transaction" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[])`,
+    ),
     [tenantId, txIds],
-  );
-  const notes = await db.query<NoteRow>(
-    `SELECT id, "createdAt", "updatedAt", "caseId", "alertId", title, description, "userId" FROM "CaseNote" WHERE "tenantId" = $1::uuid AND "alertId" = ANY($2::uuid[]) ORDER BY "createdAt", id`,
-    [tenantId, rows.map((r) => r.id)],
   );
   return {
     rows,
-    notes: notes.rows,
+    notes,
     txs: new Map(
       txRows.rows.map((t) => [
         t.id,

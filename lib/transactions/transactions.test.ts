@@ -235,12 +235,17 @@ describe('rules at ingest', () => {
     const caseIds = new Set(tx.triggeredAlerts.map((a: any) => a.caseId));
     expect(caseIds.size).toBe(1);
     expect(tx.triggeredAlerts[0].transactionRule).toMatchObject({ version: 1 });
+    // The answer is built from what the ingest wrote: exactly what a read of the stored transaction shows.
+    const read = async (id: string) => (await callRoute(getTxRoute, 'GET', '/x', { headers: t.headers, params: { transactionId: id } })).body.data;
+    expect(await read(tx.id)).toEqual(tx);
 
     const small = await post(t, body(e.id, { amount: '49999.99' }));
     expect(small.body.data).toMatchObject({ status: 'Received', isBlocked: false, triggeredAlerts: [] });
     const second = await post(t, body(e.id, { amount: '6000' }));
     expect(second.body.data.triggeredAlerts).toHaveLength(1);
     expect(second.body.data.triggeredAlerts[0].caseId).toBe([...caseIds][0]);
+    expect(second.body.data.targetWallet.availableBalance).toBe('6000');
+    expect(await read(second.body.data.id)).toEqual(second.body.data);
 
     const events = await withPlatform((db) => db.outboxEvent.findMany({ where: { tenantId: t.id, type: 'TransactionAlertCreated' } }));
     expect(events).toHaveLength(3);
