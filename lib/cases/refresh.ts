@@ -107,20 +107,21 @@ const REFRESH_ENTITY_SCREENING = `WITH ids AS (SELECT DISTINCT unnest($2::uuid[]
 
 /**
  * refreshEntityScreening on a plain connection already scoped to the tenant (transaction ingest).
- * `prepare`: a named prepared statement run with its generic plan, planned once per connection
+ * `genericPlan`: a named prepared statement run with its generic plan, planned once per connection
  * instead of 4-9 ms at every call; for callers of one entity at a time, for which the generic plan is
  * the custom one (index scans throughout). PostgreSQL's default keeps re-planning this statement
- * (the custom plan of a one-element array always looks cheaper), so the caller's transaction is set
- * to generic plans from here to its end (SET LOCAL plan_cache_mode).
+ * (the custom plan of a one-element array always looks cheaper), so it sets the caller's whole
+ * transaction to generic plans from here to its end (SET LOCAL plan_cache_mode): only for callers
+ * whose later statements are prepared ones that already settle on their generic plans.
  */
 export async function refreshEntityScreeningSql(
   db: SqlQueryable,
   tenantId: string,
   entityIds: string[],
   screenedAt?: Date | null,
-  { prepare = false }: { prepare?: boolean } = {},
+  { genericPlan = false }: { genericPlan?: boolean } = {},
 ): Promise<void> {
   if (!entityIds.length) return;
-  if (prepare) await db.query(prepared(`SET LOCAL plan_cache_mode = force_generic_plan`));
-  await db.query(prepare ? prepared(REFRESH_ENTITY_SCREENING) : REFRESH_ENTITY_SCREENING, [tenantId, entityIds, screenedAt ?? null]);
+  if (genericPlan) await db.query(prepared(`SET LOCAL plan_cache_mode = force_generic_plan`));
+  await db.query(genericPlan ? prepared(REFRESH_ENTITY_SCREENING) : REFRESH_ENTITY_SCREENING, [tenantId, entityIds, screenedAt ?? null]);
 }

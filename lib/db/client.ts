@@ -21,8 +21,10 @@ const globalForDb = globalThis as unknown as { crmDb?: DbHandles };
  */
 /**
  * Raw SQL that starts with PREPARED_MARK (see `prepared` in sql.ts) runs as a named prepared
- * statement: parsed and planned once per pooled connection, then only executed. Everything else
- * stays unnamed. Only hot paths with a bounded set of statement texts use it (transaction ingest),
+ * statement: parsed once per pooled connection. PostgreSQL plans it again at each of its first five
+ * executions and then keeps its generic plan, unless a custom plan keeps looking cheaper (a
+ * one-element array argument can: see refreshEntityScreeningSql's `genericPlan`), in which case it
+ * plans every call; `plan_cache_mode = force_generic_plan` settles that. Everything else stays unnamed. Only hot paths with a bounded set of statement texts use it (transaction ingest),
  * since each name is kept by the connection for its lifetime.
  */
 export const PREPARED_MARK = '/* crm:prepared */ ';

@@ -494,7 +494,7 @@ async function raiseAlerts(
     raised.push(...rows);
   }
   // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
-  if (created) await refreshEntityScreeningSql(db, tenantId, [entityId], null, { prepare: true });
+  if (created) await refreshEntityScreeningSql(db, tenantId, [entityId], null, { genericPlan: true });
   return raised;
 }
 
