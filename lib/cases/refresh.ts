@@ -108,7 +108,7 @@ const REFRESH_ENTITY_SCREENING = `WITH ids AS (SELECT DISTINCT unnest($2::uuid[]
 /**
  * refreshEntityScreening on a plain connection already scoped to the tenant (transaction ingest).
  * `genericPlan`: a named prepared statement run with its generic plan, planned once per connection
- * instead of 4-9 ms at every call; for callers of one entity at a time, for which the generic plan is
+ * instead of 4-9 ms at every call; for callers of one or two entities at a time, for which the generic plan is
  * the custom one (index scans throughout). PostgreSQL's default keeps re-planning this statement
  * (the custom plan of a one-element array always looks cheaper), so it sets the caller's whole
  * transaction to generic plans from here to its end (SET LOCAL plan_cache_mode): only for callers
@@ -122,6 +122,8 @@ export async function refreshEntityScreeningSql(
   { genericPlan = false }: { genericPlan?: boolean } = {},
 ): Promise<void> {
   if (!entityIds.length) return;
-  if (genericPlan) await db.query(prepared(`SET LOCAL plan_cache_mode = force_generic_plan`));
-  await db.query(genericPlan ? prepared(REFRESH_ENTITY_SCREENING) : REFRESH_ENTITY_SCREENING, [tenantId, entityIds, screenedAt ?? null]);
+  // Sent together: on a pipelined connection (the ingest's) they go in one round trip, in this order.
+  const generic = genericPlan ? db.query(prepared(`SET LOCAL plan_cache_mode = force_generic_plan`)) : null;
+  const refreshed = db.query(genericPlan ? prepared(REFRESH_ENTITY_SCREENING) : REFRESH_ENTITY_SCREENING, [tenantId, entityIds, screenedAt ?? null]);
+  await Promise.all([generic, refreshed]);
 }

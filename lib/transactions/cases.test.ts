@@ -12,6 +12,7 @@ import { GET as strXmlRoute } from '@/app/services/crm/cases/[caseId]/str-report
 import { PATCH as assignRoute } from '@/app/services/crm/alerts/assignee/route';
 import { GET as getAlertRoute } from '@/app/services/crm/alerts/[alertId]/route';
 import { GET as getEntityRoute } from '@/app/services/crm/entities/[entityId]/route';
+import { GET as getTxRoute } from '@/app/services/crm/transactions/[transactionId]/route';
 import { callRoute } from '@/scripts/testing/api';
 import { expectContract } from '@/scripts/testing/contract';
 import { useTestDatabase } from '@/scripts/testing/db';
@@ -221,6 +222,60 @@ describe('transaction-monitoring cases', () => {
     expect(audit?.before).toMatchObject({ version: 1 });
     expect(audit?.after).toMatchObject({ version: 2 });
     expect(audit).toMatchObject({ actorType: 'user', actorId: ruler.id });
+  });
+
+  it('a transfer between two monitored entities raises each its own alerts in its own new case, and both count it', async () => {
+    const t = await createTestTenant();
+    const [payer, payee] = [await createTestEntity(t.id), await createTestEntity(t.id)];
+    const ruler = await createOfficer(t);
+    const large = {
+      code: 'LARGE',
+      nameEn: 'Large amount',
+      nameAr: 'مبلغ كبير',
+      severity: 'High',
+      config: { template: 'LargeAmount', params: { threshold: '50000', currency: 'SAR' } },
+    };
+    const round = {
+      code: 'ROUND',
+      nameEn: 'Round amount',
+      nameAr: 'مبلغ مدور',
+      config: { template: 'RoundAmount', params: { unit: '1000', minAmount: '5000', currency: 'SAR' } },
+    };
+    for (const rule of [large, round]) {
+      const created = await callRoute(createRuleRoute, 'POST', '/x', { headers: ruler.headers, body: rule });
+      await callRoute(ruleStatusRoute, 'PATCH', '/x', { headers: ruler.headers, params: { ruleId: created.body.data.id }, body: { status: 'Published' } });
+    }
+    const res = await callRoute(createTxRoute, 'POST', '/x', {
+      headers: t.headers,
+      body: {
+        source: { method: 'Wallet', vIban: `VW-${payer.id}`, entity: { id: payer.id } },
+        target: { method: 'Wallet', vIban: `VW-${payee.id}`, entity: { id: payee.id } },
+        externalRef: `two-${payer.id}`,
+        transactionDate: new Date(BASE).toISOString(),
+        amount: '60000',
+        currency: 'SAR',
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const alerts = res.body.data.triggeredAlerts;
+    // Both rules for both parties: four alerts, two per entity, each entity's in its own case.
+    expect(alerts.map((a: any) => `${a.entityId === payer.id ? 'payer' : 'payee'}:${a.transactionRule.code}`).sort()).toEqual([
+      'payee:LARGE',
+      'payee:ROUND',
+      'payer:LARGE',
+      'payer:ROUND',
+    ]);
+    const caseOf = (entityId: string) => new Set(alerts.filter((a: any) => a.entityId === entityId).map((a: any) => a.caseId));
+    expect(caseOf(payer.id).size).toBe(1);
+    expect(caseOf(payee.id).size).toBe(1);
+    expect([...caseOf(payer.id)][0]).not.toBe([...caseOf(payee.id)][0]);
+    // The answer is what a read of the stored transaction shows, and each entity counts its new case.
+    const read = await callRoute(getTxRoute, 'GET', '/x', { headers: t.headers, params: { transactionId: res.body.data.id } });
+    expect(read.body.data).toEqual(res.body.data);
+    for (const entity of [payer, payee]) {
+      const doc = (await callRoute(getEntityRoute, 'GET', '/x', { headers: t.headers, params: { entityId: entity.id } })).body;
+      expect(doc).toMatchObject({ caseCount: 1, reviewStatus: { isUnderReview: true } });
+    }
   });
 
   it('the entity’s caseCount counts its transaction-monitoring cases, and isUnderReview follows the open one', async () => {

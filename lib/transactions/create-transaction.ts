@@ -19,8 +19,8 @@ import {
   NO_ALERTS,
   TRANSACTION_COLUMNS,
   WALLET_COLUMNS,
-  completeNewAlerts,
   finishTransactions,
+  readNamedTransactions,
   readTransactions,
   walletOut,
   type AlertRow,
@@ -228,14 +228,25 @@ export async function createTransaction({
         alerts,
       });
       if (allHits.length) {
-        const moved = await moving;
-        const raised: AlertRow[] = [];
-        for (const group of fired)
-          raised.push(...(await raiseAlerts(db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId })));
+        // The alert path in two round trips, as the ingest without alerts has one: each entity's case,
+        // alerts, events and audit rows in one statement, sent behind the settling statement with the
+        // read of the transactions the alerts name (in order: they see what went before them), then the
+        // screening summary of an entity whose case is new, with COMMIT right behind it. Every statement
+        // from here on keeps its generic plan (the named transactions' id array made PostgreSQL plan
+        // that read again at every call).
+        const generic = db.query(prepared(`SET LOCAL plan_cache_mode = force_generic_plan`));
+        const raising = fired.map((group) => raiseAlerts(db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId }));
+        const named = readNamedTransactions(db, tenantId, [...new Set(fired.flatMap((f) => f.fired.flatMap((h) => [id, ...h.outcome.transactionIds])))]);
+        const [moved, groups, txs] = await Promise.all([moving, Promise.all(raising), named, generic]);
         // The new alerts as written (no notes, no users yet), with the transactions each names, in the order
         // a read gives them (readTransactions: createdAt, then id; one transaction's alerts share createdAt).
-        raised.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-        return { created: true, loaded: answerWith(moved, await completeNewAlerts(db, tenantId, raised)) };
+        const raised = groups.flatMap((g) => g.rows).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
+        const newCases = groups.filter((g) => g.caseCreated).map((g) => g.entityId);
+        const refreshed = refreshEntityScreeningSql(db, tenantId, newCases, null, { genericPlan: true });
+        const answer = refreshed.then(() => answerWith(moved, { rows: raised, notes: [], txs }));
+        answer.catch(() => {}); // awaited after the COMMIT, as below
+        return { created: true, loaded: answer };
       }
       // Nothing follows the settling statement: COMMIT goes right behind it (pipelined), and the answer
       // is built once it is back. Should it fail, the COMMIT finds the transaction aborted and rolls it
@@ -441,10 +452,13 @@ async function settle(
 }
 
 /**
- * Alerts of one entity for one transaction, in its open TransactionMonitoring case (created when it
- * has none). Each alert is one statement: the alert, its `TransactionAlertCreated` outbox event (the
- * outbox trigger enqueues its delivery) and its `transactionAlert.create` audit entry. Answers the
- * alerts as written.
+ * One entity's alerts for one transaction, in one statement: its open TransactionMonitoring case
+ * found and touched (a new alert; a case awaiting its checker's approval goes back to InReview, its
+ * proposal withdrawn) or created, then every alert in it with its `TransactionAlertCreated` outbox
+ * event (the outbox trigger enqueues its delivery) and `transactionAlert.create` audit entry. Answers
+ * the alerts as written, and whether the case is new. Two ingests of one entity hold its ingest lock
+ * in turn, so they never both create; a case created by anything else in between meets the partial
+ * unique index and nothing is written: the statement runs again, and then touches it.
  */
 async function raiseAlerts(
   db: SqlQueryable,
@@ -455,47 +469,54 @@ async function raiseAlerts(
     fired,
     requestId,
   }: { tenantId: string; entityId: string; transactionId: string; fired: FiredRule[]; requestId?: string },
-): Promise<AlertRow[]> {
-  const { id: caseId, created } = await openMonitoringCase(db, tenantId, entityId);
-  const raised: AlertRow[] = [];
-  for (const { rule, outcome } of fired) {
-    const ids = [transactionId, ...outcome.transactionIds.filter((t) => t !== transactionId)];
+): Promise<{ entityId: string; caseCreated: boolean; rows: AlertRow[] }> {
+  const alerts = fired.map(({ rule, outcome }) => {
     const alertId = crypto.randomUUID();
-    const event = { alertId, transactionId, entityId, severity: rule.severity, ruleCode: rule.code };
-    const audit = { caseId, ruleCode: rule.code, ruleVersion: rule.version, severity: rule.severity, reason: outcome.reasonEn };
-    const { rows } = await db.query<AlertRow>(
-      prepared(`WITH a AS (INSERT INTO "TransactionAlert" AS a (id, "tenantId", "caseId", "entityId", "transactionId", "transactionIds", "ruleId", "ruleVersion", "ruleSnapshot",
-            severity, "reasonEn", "reasonAr", tags, "updatedAt")
-         VALUES ($2::uuid, $1::uuid, $3::uuid, $4::uuid, $5::uuid, $6::uuid[], $7::uuid, $8, $9::jsonb, $10::"AlertSeverity", $11, $12, $13::text[], now())
-         RETURNING ${ALERT_COLUMNS}),
-       event AS (INSERT INTO "OutboxEvent" (id, "tenantId", type, payload) VALUES (gen_random_uuid(), $1::uuid, 'TransactionAlertCreated', $14::jsonb)),
+    return {
+      id: alertId,
+      transactionIds: [transactionId, ...outcome.transactionIds.filter((t) => t !== transactionId)],
+      ruleId: rule.id,
+      ruleVersion: rule.version,
+      ruleSnapshot: snapshotOf(rule),
+      severity: rule.severity,
+      reasonEn: outcome.reasonEn,
+      reasonAr: outcome.reasonAr,
+      tags: [rule.template],
+      event: { alertId, transactionId, entityId, severity: rule.severity, ruleCode: rule.code },
+      audit: { ruleCode: rule.code, ruleVersion: rule.version, severity: rule.severity, reason: outcome.reasonEn },
+    };
+  });
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await db.query<AlertRow & { caseCreated: boolean }>(
+      prepared(`WITH touched AS (
+         UPDATE "Case" SET "matchedAt" = now(), "updatedAt" = now(), status = CASE WHEN status = 'PendingApproval' THEN 'InReview'::"CaseStatus" ELSE status END,
+                "makerUserId" = CASE WHEN status = 'PendingApproval' THEN NULL ELSE "makerUserId" END
+          WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND kind = 'TransactionMonitoring' AND status <> 'Closed'
+          RETURNING id),
+       inserted AS (
+         INSERT INTO "Case" (id, "tenantId", kind, "entityId", status, "matchedAt", "updatedAt")
+         SELECT gen_random_uuid(), $1::uuid, 'TransactionMonitoring', $2::uuid, 'Pending', now(), now() WHERE NOT EXISTS (SELECT 1 FROM touched)
+         ON CONFLICT ("tenantId", "entityId") WHERE kind = 'TransactionMonitoring' AND status <> 'Closed' DO NOTHING RETURNING id),
+       c AS (SELECT id, false AS created FROM touched UNION ALL SELECT id, true AS created FROM inserted),
+       s AS (SELECT * FROM json_to_recordset($4::json) AS s(id uuid, "transactionIds" uuid[], "ruleId" uuid, "ruleVersion" int, "ruleSnapshot" jsonb,
+                                                          severity "AlertSeverity", "reasonEn" text, "reasonAr" text, tags text[], event jsonb, audit jsonb)),
+       a AS (INSERT INTO "TransactionAlert" AS a (id, "tenantId", "caseId", "entityId", "transactionId", "transactionIds", "ruleId", "ruleVersion", "ruleSnapshot",
+                                                  severity, "reasonEn", "reasonAr", tags, "updatedAt")
+             SELECT s.id, $1::uuid, c.id, $2::uuid, $3::uuid, s."transactionIds", s."ruleId", s."ruleVersion", s."ruleSnapshot",
+                    s.severity, s."reasonEn", s."reasonAr", s.tags, now() FROM s CROSS JOIN c
+             RETURNING ${ALERT_COLUMNS}),
+       event AS (INSERT INTO "OutboxEvent" (id, "tenantId", type, payload)
+                 SELECT gen_random_uuid(), $1::uuid, 'TransactionAlertCreated', s.event FROM s CROSS JOIN c),
        audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
-       VALUES (gen_random_uuid(), $1::uuid, 'system', NULL, 'transactionAlert.create', 'TransactionAlert', $2::text, $15::jsonb, $16))
-       SELECT * FROM a`),
-      [
-        tenantId,
-        alertId,
-        caseId,
-        entityId,
-        transactionId,
-        ids,
-        rule.id,
-        rule.version,
-        JSON.stringify(snapshotOf(rule)),
-        rule.severity,
-        outcome.reasonEn,
-        outcome.reasonAr,
-        [rule.template],
-        JSON.stringify(event),
-        JSON.stringify(audit),
-        requestId ?? null,
-      ],
+                 SELECT gen_random_uuid(), $1::uuid, 'system', NULL, 'transactionAlert.create', 'TransactionAlert', s.id::text,
+                        jsonb_build_object('caseId', c.id) || s.audit, $5 FROM s CROSS JOIN c)
+       SELECT a.*, (SELECT created FROM c) AS "caseCreated" FROM a`),
+      [tenantId, entityId, transactionId, JSON.stringify(alerts), requestId ?? null],
     );
-    raised.push(...rows);
+    if (rows.length) return { entityId, caseCreated: rows[0]!.caseCreated, rows: rows.map(({ caseCreated: _, ...row }) => row) };
+    // Created by another writer after this statement's snapshot: the next statement sees it, and touches it.
+    if (attempt >= 3) throw new AppError('CONFLICT');
   }
-  // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
-  if (created) await refreshEntityScreeningSql(db, tenantId, [entityId], null, { genericPlan: true });
-  return raised;
 }
 
 export function snapshotOf(rule: RuleDefinition) {
@@ -509,30 +530,4 @@ export function snapshotOf(rule: RuleDefinition) {
     type: rule.type,
     config: { template: rule.template, params: rule.params },
   };
-}
-
-/**
- * The entity's open TransactionMonitoring case in one statement: found and touched (a new alert; a
- * case awaiting its checker's approval goes back to InReview, its proposal withdrawn), or created.
- * Two ingests of one entity hold its ingest lock in turn, so they never both create; a case created
- * by anything else in between meets the partial unique index, and is then read.
- */
-async function openMonitoringCase(db: SqlQueryable, tenantId: string, entityId: string, attempt = 1): Promise<{ id: string; created: boolean }> {
-  const { rows } = await db.query<{ id: string; created: boolean }>(
-    prepared(`WITH touched AS (
-       UPDATE "Case" SET "matchedAt" = now(), "updatedAt" = now(), status = CASE WHEN status = 'PendingApproval' THEN 'InReview'::"CaseStatus" ELSE status END,
-              "makerUserId" = CASE WHEN status = 'PendingApproval' THEN NULL ELSE "makerUserId" END
-        WHERE "tenantId" = $1::uuid AND "entityId" = $2::uuid AND kind = 'TransactionMonitoring' AND status <> 'Closed'
-        RETURNING id),
-     inserted AS (
-       INSERT INTO "Case" (id, "tenantId", kind, "entityId", status, "matchedAt", "updatedAt")
-       SELECT gen_random_uuid(), $1::uuid, 'TransactionMonitoring', $2::uuid, 'Pending', now(), now() WHERE NOT EXISTS (SELECT 1 FROM touched)
-       ON CONFLICT ("tenantId", "entityId") WHERE kind = 'TransactionMonitoring' AND status <> 'Closed' DO NOTHING RETURNING id)
-     SELECT id, false AS created FROM touched UNION ALL SELECT id, true AS created FROM inserted`),
-    [tenantId, entityId],
-  );
-  if (rows[0]) return rows[0];
-  // Created by another writer after this statement's snapshot: the next statement sees it, and touches it.
-  if (attempt >= 3) throw new AppError('CONFLICT');
-  return openMonitoringCase(db, tenantId, entityId, attempt + 1);
 }

@@ -124,8 +124,12 @@ async function completeAlerts(db: SqlQueryable, tenantId: string, rows: AlertRow
  */
 export async function completeNewAlerts(db: SqlQueryable, tenantId: string, rows: AlertRow[], notes: NoteRow[] = []): Promise<LoadedAlerts> {
   if (!rows.length) return { rows, notes, txs: new Map() };
-  const txIds = [...new Set(rows.flatMap((r) => r.transactionIds))];
-  const txRows = await db.query<{
+  return { rows, notes, txs: await readNamedTransactions(db, tenantId, [...new Set(rows.flatMap((r) => r.transactionIds))]) };
+}
+
+/** The transactions alerts name, as an alert shows them (`transactions[]`), by id. */
+export async function readNamedTransactions(db: SqlQueryable, tenantId: string, ids: string[]): Promise<LoadedAlerts['txs']> {
+  const { rows } = await db.query<{
     id: string;
     externalRef: string;
     transactionDate: Date;
@@ -137,26 +141,22 @@ export async function completeNewAlerts(db: SqlQueryable, tenantId: string, rows
     prepared(
       `SELECT id, "externalRef", "transactionDate", amount::text AS amount, currency, direction, status FROM "Transaction" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[])`,
     ),
-    [tenantId, txIds],
+    [tenantId, ids],
   );
-  return {
-    rows,
-    notes,
-    txs: new Map(
-      txRows.rows.map((t) => [
-        t.id,
-        {
-          id: t.id,
-          externalRef: t.externalRef,
-          transactionDate: formatIso(t.transactionDate)!,
-          amount: t.amount,
-          currency: t.currency,
-          direction: t.direction,
-          status: t.status,
-        },
-      ]),
-    ),
-  };
+  return new Map(
+    rows.map((t) => [
+      t.id,
+      {
+        id: t.id,
+        externalRef: t.externalRef,
+        transactionDate: formatIso(t.transactionDate)!,
+        amount: t.amount,
+        currency: t.currency,
+        direction: t.direction,
+        status: t.status,
+      },
+    ]),
+  );
 }
 
 export function alertUserIds(loaded: LoadedAlerts): string[] {

@@ -249,8 +249,30 @@ describe('rules at ingest', () => {
 
     const events = await withPlatform((db) => db.outboxEvent.findMany({ where: { tenantId: t.id, type: 'TransactionAlertCreated' } }));
     expect(events).toHaveLength(3);
-    const audits = await withPlatform((db) => db.auditLog.count({ where: { tenantId: t.id, action: 'transactionAlert.create' } }));
-    expect(audits).toBe(3);
+    const raised = [...tx.triggeredAlerts, ...second.body.data.triggeredAlerts];
+    // Each alert's event and audit row, written with it: what the event says, and the case the audit names.
+    for (const alert of raised) {
+      expect(events.find((ev) => (ev.payload as any).alertId === alert.id)?.payload).toEqual({
+        alertId: alert.id,
+        transactionId: alert.transactions[0].id,
+        entityId: e.id,
+        severity: alert.severity,
+        ruleCode: alert.transactionRule.code,
+      });
+    }
+    const audits = await withPlatform((db) => db.auditLog.findMany({ where: { tenantId: t.id, action: 'transactionAlert.create' } }));
+    expect(audits.map((a) => a.targetId).sort()).toEqual(raised.map((a: any) => a.id).sort());
+    for (const audit of audits) {
+      const alert = raised.find((a: any) => a.id === audit.targetId);
+      expect(audit).toMatchObject({ actorType: 'system', targetType: 'TransactionAlert' });
+      expect(audit.after).toEqual({
+        caseId: alert.caseId,
+        ruleCode: alert.transactionRule.code,
+        ruleVersion: 1,
+        severity: alert.severity,
+        reason: alert.reasonEn,
+      });
+    }
 
     const alerts = await callRoute(listAlertsRoute, 'GET', '/x?ruleId=' + large.id, { headers: t.headers });
     expectContract(alertList, alerts.body);
