@@ -107,23 +107,20 @@ const REFRESH_ENTITY_SCREENING = `WITH ids AS (SELECT DISTINCT unnest($2::uuid[]
 
 /**
  * refreshEntityScreening on a plain connection already scoped to the tenant (transaction ingest).
- * `genericPlan`: a named prepared statement run with its generic plan, planned once per connection
- * instead of 4-9 ms at every call; for callers of one or two entities at a time, for which the generic plan is
- * the custom one (index scans throughout). PostgreSQL's default keeps re-planning this statement
- * (the custom plan of a one-element array always looks cheaper), so it sets the caller's whole
- * transaction to generic plans from here to its end (SET LOCAL plan_cache_mode): only for callers
- * whose later statements are prepared ones that already settle on their generic plans.
+ * `prepared`: a named prepared statement, for a caller that has set its transaction to generic plans
+ * (`SET LOCAL plan_cache_mode = force_generic_plan`, as the ingest's alert path does) and refreshes
+ * one or two entities at a time, for which the generic plan is the custom one (index scans
+ * throughout). PostgreSQL's default keeps re-planning this statement (the custom plan of a
+ * one-element array always looks cheaper): 4-9 ms at every call, where the generic plan is planned
+ * once per connection.
  */
 export async function refreshEntityScreeningSql(
   db: SqlQueryable,
   tenantId: string,
   entityIds: string[],
   screenedAt?: Date | null,
-  { genericPlan = false }: { genericPlan?: boolean } = {},
+  options: { prepared?: boolean } = {},
 ): Promise<void> {
   if (!entityIds.length) return;
-  // Sent together: on a pipelined connection (the ingest's) they go in one round trip, in this order.
-  const generic = genericPlan ? db.query(prepared(`SET LOCAL plan_cache_mode = force_generic_plan`)) : null;
-  const refreshed = db.query(genericPlan ? prepared(REFRESH_ENTITY_SCREENING) : REFRESH_ENTITY_SCREENING, [tenantId, entityIds, screenedAt ?? null]);
-  await Promise.all([generic, refreshed]);
+  await db.query(options.prepared ? prepared(REFRESH_ENTITY_SCREENING) : REFRESH_ENTITY_SCREENING, [tenantId, entityIds, screenedAt ?? null]);
 }

@@ -15,17 +15,13 @@ interface DbHandles {
 const globalForDb = globalThis as unknown as { crmDb?: DbHandles };
 
 /**
- * One pool and one Prisma client per process (kept on globalThis so Next's dev reloads
- * don't open new pools). Every connection switches to the application role, which is
- * subject to row-level security, before its first query.
- */
-/**
  * Raw SQL that starts with PREPARED_MARK (see `prepared` in sql.ts) runs as a named prepared
  * statement: parsed once per pooled connection. PostgreSQL plans it again at each of its first five
  * executions and then keeps its generic plan, unless a custom plan keeps looking cheaper (a
- * one-element array argument can: see refreshEntityScreeningSql's `genericPlan`), in which case it
- * plans every call; `plan_cache_mode = force_generic_plan` settles that. Everything else stays unnamed. Only hot paths with a bounded set of statement texts use it (transaction ingest),
- * since each name is kept by the connection for its lifetime.
+ * one-element array argument can: see refreshEntityScreeningSql's `prepared`), in which case it
+ * plans every call; `plan_cache_mode = force_generic_plan` settles that. Everything else stays
+ * unnamed. Only hot paths with a bounded set of statement texts use it (transaction ingest), since
+ * each name is kept by the connection for its lifetime.
  */
 export const PREPARED_MARK = '/* crm:prepared */ ';
 const statementNames = new Map<string, string>();
@@ -42,6 +38,11 @@ export function preparedStatementName(query: { sql: string }): string | undefine
   return name;
 }
 
+/**
+ * One pool and one Prisma client per process (kept on globalThis so Next's dev reloads
+ * don't open new pools). Every connection switches to the application role, which is
+ * subject to row-level security, before its first query.
+ */
 function createHandles(url = databaseUrl()): DbHandles {
   const pool = new pg.Pool({
     connectionString: url,

@@ -232,8 +232,8 @@ export async function createTransaction({
         // alerts, events and audit rows in one statement, sent behind the settling statement with the
         // read of the transactions the alerts name (in order: they see what went before them), then the
         // screening summary of an entity whose case is new, with COMMIT right behind it. Every statement
-        // from here on keeps its generic plan (the named transactions' id array made PostgreSQL plan
-        // that read again at every call).
+        // from here on keeps its generic plan: the id arrays of the named transactions' read and of the
+        // summary's refresh made PostgreSQL plan them again at every call.
         const generic = db.query(prepared(`SET LOCAL plan_cache_mode = force_generic_plan`));
         const raising = fired.map((group) => raiseAlerts(db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId }));
         const named = readNamedTransactions(db, tenantId, [...new Set(fired.flatMap((f) => f.fired.flatMap((h) => [id, ...h.outcome.transactionIds])))]);
@@ -243,7 +243,7 @@ export async function createTransaction({
         const raised = groups.flatMap((g) => g.rows).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
         const newCases = groups.filter((g) => g.caseCreated).map((g) => g.entityId);
-        const refreshed = refreshEntityScreeningSql(db, tenantId, newCases, null, { genericPlan: true });
+        const refreshed = refreshEntityScreeningSql(db, tenantId, newCases, null, { prepared: true });
         const answer = refreshed.then(() => answerWith(moved, { rows: raised, notes: [], txs }));
         answer.catch(() => {}); // awaited after the COMMIT, as below
         return { created: true, loaded: answer };
