@@ -17,7 +17,7 @@
  * Also measured: the CPU seconds of the database server and the worker per client (the figure a shared
  * host disturbs least), each chunk's search and write time (the worker's 'bulk chunk' log lines), one
  * batch of 50 clients profiled statement by statement (BENCH_PROFILE=0 skips it), and the reverse
- * lookup compared with the former one (BENCH_COMPARE_REVERSE=0 skips it): pairs, matches lost, time
+ * lookup compared with the former one (BENCH_COMPARE_REVERSE=0 skips it): pairs, matches lost and gained, time
  * as the owner and as crm_app, plans in bench/results/bulk-reverse-explain.txt. BENCH_PG_STATEMENTS=1
  * adds pg_stat_statements during enrolment: planning and execution time per client of each statement
  * (bench/results/bulk-statements.txt).
@@ -490,7 +490,7 @@ async function enrolmentStatements(db: pg.Client, clients: number) {
 }
 
 /**
- * BENCH_DELTA_ONLY: each request's clients created in one tenant transaction as a bulk chunk creates
+ * BENCH_DELTA_ONLY: each request's clients created in tenant transactions of 100 as a bulk chunk creates
  * them (insertClients) and their monitoring lookup keys written as it writes them (replaceMonitoredKeys),
  * without the forward search; two transactions at a time.
  */
@@ -504,14 +504,19 @@ async function enrolKeysOnly(tenantId: string, bodies: Record<string, unknown>[]
         if (!check.ok) throw new Error(`bench client ${check.index} invalid: ${check.errors.join('; ')}`);
         return { entityId: randomUUID(), index: check.index, input: check.value };
       });
-      await withTenant(tenantId, async (tx) => {
-        const created = await insertClients(tx, { tenantId, jobId: randomUUID(), clients, batchTagIds: [], screenedAt: new Date() });
-        const monitored = created.flatMap((c) => {
-          const input = screeningInputOf(c);
-          return input ? [{ entityId: c.entityId, ongoingMonitoring: true, input }] : [];
+      // in chunks of 100, one transaction each, as the worker writes a job (a whole 1,000-client request
+      // in one transaction outlasted the 30 s interactive-transaction timeout on a loaded host)
+      const jobId = randomUUID();
+      for (let c = 0; c < clients.length; c += 100) {
+        await withTenant(tenantId, async (tx) => {
+          const created = await insertClients(tx, { tenantId, jobId, clients: clients.slice(c, c + 100), batchTagIds: [], screenedAt: new Date() });
+          const monitored = created.flatMap((x) => {
+            const input = screeningInputOf(x);
+            return input ? [{ entityId: x.entityId, ongoingMonitoring: true, input }] : [];
+          });
+          await replaceMonitoredKeys(tx, tenantId, monitored);
         });
-        await replaceMonitoredKeys(tx, tenantId, monitored);
-      });
+      }
       if (++done % 10 === 0) log(`bulk (delta only): ${done} of ${bodies.length} requests' clients and keys written (load ${loadAverage().join(' ')})`);
     }
   };
@@ -570,9 +575,9 @@ async function profileChunk(tenantId: string) {
 }
 
 /**
- * Quality of the reverse lookup's pre-score: the pairs the former lookup took (every monitored name
- * sharing any key, MONITORING_CANDIDATES_PER_NAME most similar per changed name) against today's, and
- * how many of the pairs only the former took reach the review threshold when scored (matches lost).
+ * The reverse lookup against the former one (every monitored name sharing any key, the 500 most similar
+ * per changed entry name): the pairs each takes, and of the pairs only one of them takes, those that
+ * reach the review threshold when scored (matches lost by today's lookup, and matches only it finds).
  */
 async function compareReverse(importId: string, db: pg.Client) {
   const started = Date.now();
@@ -581,7 +586,7 @@ async function compareReverse(importId: string, db: pg.Client) {
   ).rows.map((c) => c.entryId);
   const key = (p: { tenantId: string; entityId: string; entryId: string }) => `${p.tenantId}|${p.entityId}|${p.entryId}`;
   const before = new Map<string, { tenantId: string; entityId: string; entryId: string }>();
-  const after = new Set<string>();
+  const afterPairs = new Map<string, { tenantId: string; entityId: string; entryId: string }>();
   let formerMs = 0;
   let nowMs = 0;
   for (let i = 0; i < ids.length; i += 250) {
@@ -590,7 +595,7 @@ async function compareReverse(importId: string, db: pg.Client) {
     for (const p of await formerReverseCandidates(db, batch)) before.set(key(p), p);
     formerMs += performance.now() - t;
     t = performance.now();
-    for (const p of await reverseCandidates(db, batch)) after.add(key(p));
+    for (const p of await reverseCandidates(db, batch)) afterPairs.set(key(p), p);
     nowMs += performance.now() - t;
   }
   // the same two lookups as the service runs them: crm_app in platform scope, under row-level security
@@ -622,37 +627,27 @@ async function compareReverse(importId: string, db: pg.Client) {
     });
     const plans: string[] = [];
     if (timeAsApp) await formerReverseCandidates(explain('former reverse lookup, crm_app, platform scope'), ids.slice(0, 250));
-    await reverseCandidates(explain('reverse lookup with the pre-score, crm_app, platform scope'), ids.slice(0, 250));
+    await reverseCandidates(explain('reverse lookup (every monitored name sharing a key), crm_app, platform scope'), ids.slice(0, 250));
     fs.writeFileSync(path.join(ROOT, 'bench/results/bulk-reverse-explain.txt'), plans.join('\n'));
     await app.query('COMMIT');
   } finally {
     app.release();
   }
-  const lost = [...before.entries()].filter(([k]) => !after.has(k)).map(([, p]) => p);
-  let lostMatches = 0;
-  const lostExamples: string[] = [];
-  for (const [tenantId, pairs] of Map.groupBy(lost, (p) => p.tenantId)) {
-    const thresholds = await loadTenantThresholds(db, tenantId);
-    const entries = new Map((await loadEntries(db, [...new Set(pairs.map((p) => p.entryId))])).map((e) => [e.id, e]));
-    const byEntity = Map.groupBy(pairs, (p) => p.entityId);
-    const entityIds = [...byEntity.keys()];
-    for (let i = 0; i < entityIds.length; i += 1000) {
-      for (const { entityId, input } of await loadEntityScreeningInputs(db, tenantId, entityIds.slice(i, i + 1000))) {
-        const candidates = byEntity.get(entityId)!.flatMap((p) => entries.get(p.entryId) ?? []);
-        for (const c of scoreEntries(input, candidates, thresholds)) {
-          lostMatches++;
-          if (lostExamples.length < 10) lostExamples.push(`${input.name} ~ ${c.entry.nameEn} (${c.result.matchingScore})`);
-        }
-      }
-    }
-  }
+  const lost = [...before.entries()].filter(([k]) => !afterPairs.has(k)).map(([, p]) => p);
+  const lostScored = await matchesAmong(db, lost);
+  // and the other way: the pairs only today's lookup takes that reach the review threshold (matches
+  // the former lookup's bound would have missed)
+  const gained = [...afterPairs.entries()].filter(([k]) => !before.has(k)).map(([, p]) => p);
+  const gainedScored = await matchesAmong(db, gained);
   const out = {
     formerPairs: before.size,
-    pairs: after.size,
+    pairs: afterPairs.size,
     onlyFormer: lost.length,
-    onlyNow: [...after].filter((k) => !before.has(k)).length,
-    lostMatches,
-    lostExamples,
+    onlyNow: gained.length,
+    lostMatches: lostScored.count,
+    lostExamples: lostScored.examples,
+    gainedMatches: gainedScored.count,
+    gainedExamples: gainedScored.examples,
     formerLookupSeconds: +(formerMs / 1000).toFixed(1),
     lookupSeconds: +(nowMs / 1000).toFixed(1),
     timedAsApp: timeAsApp,
@@ -664,7 +659,29 @@ async function compareReverse(importId: string, db: pg.Client) {
   return out;
 }
 
-/** The reverse lookup before its pre-score (c5becb0): every monitored name sharing any key, the 500 most similar per changed name. */
+/** Of these (entity, entry) pairs, those that reach the review threshold when scored: their number and ten examples. */
+async function matchesAmong(db: pg.Client, pairs: { tenantId: string; entityId: string; entryId: string }[]) {
+  let count = 0;
+  const examples: string[] = [];
+  for (const [tenantId, tenantPairs] of Map.groupBy(pairs, (p) => p.tenantId)) {
+    const thresholds = await loadTenantThresholds(db, tenantId);
+    const entries = new Map((await loadEntries(db, [...new Set(tenantPairs.map((p) => p.entryId))])).map((e) => [e.id, e]));
+    const byEntity = Map.groupBy(tenantPairs, (p) => p.entityId);
+    const entityIds = [...byEntity.keys()];
+    for (let i = 0; i < entityIds.length; i += 1000) {
+      for (const { entityId, input } of await loadEntityScreeningInputs(db, tenantId, entityIds.slice(i, i + 1000))) {
+        const candidates = byEntity.get(entityId)!.flatMap((p) => entries.get(p.entryId) ?? []);
+        for (const c of scoreEntries(input, candidates, thresholds)) {
+          count++;
+          if (examples.length < 10) examples.push(`${input.name} ~ ${c.entry.nameEn} (${c.result.matchingScore})`);
+        }
+      }
+    }
+  }
+  return { count, examples };
+}
+
+/** The reverse lookup of c5becb0: every monitored name sharing any key, the 500 most similar per changed name. */
 async function formerReverseCandidates(db: SqlQueryable, entryIds: string[]) {
   const { rows } = await db.query<{ tenantId: string; entityId: string; entryId: string }>(
     `SELECT DISTINCT c."tenantId", c."entityId", w."entryId"

@@ -1,20 +1,23 @@
-// The reverse lookup's pre-score (screen-import.ts reverseCandidates): key hits counted in SQL, the
-// pairs per changed entry name bounded, ranked by the rarity of the keys they share.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+// The reverse lookup of delta monitoring (screen-import.ts reverseCandidates): every monitored name
+// sharing a lookup key with a changed entry is a candidate, however many namesakes there are, and the
+// scorer alone decides which of them match.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as createClientRoute } from '@/app/services/crm/entities/client/route';
 import { sqlOf } from '@/lib/db/sql';
-import { withPlatform } from '@/lib/db/tenant-tx';
+import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
+import { loadEntries } from '@/lib/screening/candidates';
+import { scoreEntry } from '@/lib/screening/score';
+import { loadTenantThresholds } from '@/lib/screening/thresholds';
 import { callRoute } from '@/scripts/testing/api';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
 import { importList } from '@/scripts/testing/watchlist';
-import { reverseCandidates } from './screen-import';
+import { loadEntityScreeningInputs } from './entity-inputs';
+import { reverseCandidates, screenWatchlistImport } from './screen-import';
 
 const db = useTestDatabase();
 let tenant: TestTenant;
 const clients: Record<string, string> = {};
-const LIMITS = ['MONITORING_CANDIDATES_PER_NAME', 'MONITORING_WEAK_CANDIDATES_PER_NAME', 'MONITORING_RARE_KEY_MAX'] as const;
-const saved = Object.fromEntries(LIMITS.map((k) => [k, process.env[k]]));
 
 async function monitored(nameEn: string): Promise<string> {
   const res = await callRoute(createClientRoute, 'POST', '/services/crm/entities/client', {
@@ -42,65 +45,102 @@ beforeAll(async () => {
   await importList(db.current().pool, 'ListSourceA', [{ externalId: 'SDN-7007', names: [{ value: 'Faisal Bandar Majed Al-Otaibi', kind: 'Primary' }] }]);
 });
 
-afterEach(() => {
-  for (const k of LIMITS)
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-});
-
-describe('reverse lookup pre-score', () => {
-  it('finds the monitored client bearing the entry name and its namesakes at the default bounds, never an unrelated client', async () => {
+describe('reverse lookup', () => {
+  it('finds the monitored client bearing the entry name and its namesakes, never an unrelated client', async () => {
     const id = await entryId('SDN-7007');
-    const entities = new Set((await candidatesOf([id])).map((p) => p.entityId));
+    const pairs = await candidatesOf([id]);
+    const entities = new Set(pairs.map((p) => p.entityId));
     expect(entities.has(clients.listed!)).toBe(true);
     expect(entities.has(clients.unrelated!)).toBe(false);
     expect(entities.size).toBe(7);
-  });
-
-  it('bounds the pairs per entry name and keeps the client sharing the most keys first', async () => {
-    process.env.MONITORING_CANDIDATES_PER_NAME = '1';
-    process.env.MONITORING_WEAK_CANDIDATES_PER_NAME = '1';
-    // no key is rare: every namesake shares a key carried by more than one monitored name
-    process.env.MONITORING_RARE_KEY_MAX = '0';
-    const id = await entryId('SDN-7007');
-    const { rows: names } = await db.current().pool.query(`SELECT count(*)::int AS n FROM "WatchlistNameKey" WHERE "entryId" = $1 AND "isValid"`, [id]);
-    const pairs = await candidatesOf([id]);
-    // one strong and one weak pair per name by each of the two orders (shared keys, their rarity)
-    expect(pairs.length).toBeLessThanOrEqual(4 * names[0].n);
-    expect(pairs.map((p) => p.entityId)).toContain(clients.listed);
+    // one pair per (entity, entry), in the tenant of the clients
+    expect(pairs).toHaveLength(7);
+    expect(new Set(pairs.map((p) => p.tenantId))).toEqual(new Set([tenant.id]));
   });
 });
 
-describe('reverse lookup ranking by the rarity of the shared keys', () => {
-  // The shape of the pairs bench:bulk lost at 10,000 monitored clients: the alias "Abdullah Sami
-  // Al-Hashimi" shares the common pair Abdullah … Al-Hashimi (and its loose code) with many monitored
-  // namesakes, and only the rarer pair Sami … Al-Hashimi with the client it matches (0.82 there).
-  const namesakes = ['Omar Khalid', 'Nasser Fahad', 'Khalid Omar', 'Fahad Nasser', 'Saud Majed', 'Majed Saud', 'Turki Salem', 'Salem Turki'];
+describe('delta monitoring among more namesakes than a bound would keep', () => {
+  // The shape of the matches bench:bulk lost while the lookup kept at most 100 weak candidates per
+  // changed entry name: the alias "Abdullah Sami Al-Hashimi" shares the common pair Abdullah …
+  // Al-Hashimi with 110 monitored namesakes, which tie on every key-level signal, and two clients
+  // match it through the rarer pair Sami … Al-Hashimi. A third client matches "Abdullah Khadija
+  // Al-Hashimi" while sharing with it no key the namesakes do not share (Khaled is only similar to
+  // Khadija): the kind of match the bound cut at random (0.86 here).
+  const given = ['Omar', 'Khalid', 'Nasser', 'Fahad', 'Saud', 'Majed', 'Turki', 'Salem', 'Yousef', 'Rakan', 'Nawaf'];
+  const namesakes = given.flatMap((a) => given.filter((b) => b !== a).map((b) => `Abdullah ${a} ${b} Al-Hashimi`));
   const matches: string[] = [];
+  const monitoredIds: string[] = [];
+  let importId = '';
+  let tieMatch = '';
 
   beforeAll(async () => {
-    for (const middle of namesakes) await monitored(`Abdullah ${middle} Al-Hashimi`);
+    for (let i = 0; i < namesakes.length; i += 8) monitoredIds.push(...(await Promise.all(namesakes.slice(i, i + 8).map(monitored))));
     matches.push(await monitored('Sami Adel Hamad Al-Hashimi'), await monitored('Adil Sami Anas Al-Hashimi'));
-    await importList(db.current().pool, 'ListSourceA', [{ externalId: 'SDN-7010', names: [{ value: 'Abdullah Sami Al-Hashimi', kind: 'Primary' }] }]);
-  });
+    tieMatch = await monitored('Abdullah Saleh Khaled Al-Hashimi');
+    monitoredIds.push(...matches, tieMatch);
+    const result = await importList(db.current().pool, 'ListSourceA', [
+      { externalId: 'SDN-7007', names: [{ value: 'Faisal Bandar Majed Al-Otaibi', kind: 'Primary' }] },
+      { externalId: 'SDN-7010', names: [{ value: 'Abdullah Sami Al-Hashimi', kind: 'Primary' }] },
+      { externalId: 'SDN-7011', names: [{ value: 'Abdullah Khadija Al-Hashimi', kind: 'Primary' }] },
+    ]);
+    importId = result.importId;
+  }, 120_000);
 
-  it('keeps the clients sharing the rarer keys when the namesakes sharing common ones outnumber the bound', async () => {
-    process.env.MONITORING_CANDIDATES_PER_NAME = '3';
-    process.env.MONITORING_WEAK_CANDIDATES_PER_NAME = '3';
-    const id = await entryId('SDN-7010');
-    const pairs = await candidatesOf([id]);
-    const entities = pairs.map((p) => p.entityId);
-    // the namesakes share more keys each (the pair Abdullah … Al-Hashimi and its loose code), so a
-    // ranking by the number of shared keys fills the bound with them; by rarity the matches come first
-    expect(entities).toEqual(expect.arrayContaining(matches));
-    // one entry name: at most 3 strong and 3 weak pairs by each order
-    expect(pairs.length).toBeLessThanOrEqual(2 * (3 + 3));
-  });
-
-  it('finds the matches and every namesake at the default bounds', async () => {
+  it('reaches every namesake sharing a key, however many', async () => {
+    expect(namesakes.length).toBeGreaterThan(100);
     const id = await entryId('SDN-7010');
     const entities = new Set((await candidatesOf([id])).map((p) => p.entityId));
-    for (const m of matches) expect(entities.has(m)).toBe(true);
-    expect(entities.size).toBe(namesakes.length + matches.length);
+    for (const m of monitoredIds) expect(entities.has(m)).toBe(true);
+    expect(entities.has(clients.unrelated!)).toBe(false);
+  });
+
+  it('stores exactly the matches that scoring every monitored client against the entries finds', async () => {
+    const ids = [await entryId('SDN-7010'), await entryId('SDN-7011')];
+    // what a full screening of each monitored client would find: every client scored in full, no bound
+    const expected = await withTenant(tenant.id, async (tx) => {
+      const sql = sqlOf(tx);
+      const entries = await loadEntries(sql, ids);
+      const thresholds = await loadTenantThresholds(sql, tenant.id);
+      const inputs = await loadEntityScreeningInputs(sql, tenant.id, monitoredIds);
+      return entries.flatMap((entry) =>
+        inputs.filter(({ input }) => scoreEntry(input, entry, thresholds).matchingScore >= thresholds.review).map((e) => `${e.entityId}|${entry.id}`),
+      );
+    });
+    expect(expected).toEqual(expect.arrayContaining([...matches.map((m) => `${m}|${ids[0]}`), `${tieMatch}|${ids[1]}`]));
+
+    // one entry per batch: the lookups of later batches overlap the scoring and storing of earlier ones
+    const summary = await screenWatchlistImport({ importId, batchSize: 1 });
+    expect(summary.changes.New).toBe(expected.length);
+    const { rows } = await db.current().pool.query(
+      `SELECT "entityId" || '|' || "watchlistEntryId" AS pair FROM "Match"
+        WHERE "tenantId" = $1 AND "watchlistEntryId" = ANY($2::uuid[]) AND "deprecatedAt" IS NULL`,
+      [tenant.id, ids],
+    );
+    expect(rows.map((r) => r.pair).sort()).toEqual([...expected].sort());
+  });
+
+  it('deprecates the matches of an updated entry that no longer match, and touches no other match', async () => {
+    const [sami, khadija] = [await entryId('SDN-7010'), await entryId('SDN-7011')];
+    const active = async () => {
+      const { rows } = await db.current().pool.query(
+        `SELECT "watchlistEntryId" AS entry, array_agg("entityId" ORDER BY "entityId") AS entities FROM "Match"
+          WHERE "tenantId" = $1 AND "watchlistEntryId" = ANY($2::uuid[]) AND "deprecatedAt" IS NULL GROUP BY 1`,
+        [tenant.id, [sami, khadija]],
+      );
+      return Object.fromEntries(rows.map((r) => [r.entry, r.entities as string[]]));
+    };
+    const before = await active();
+    expect(before[khadija]).toContain(tieMatch);
+    const result = await importList(db.current().pool, 'ListSourceA', [
+      { externalId: 'SDN-7007', names: [{ value: 'Faisal Bandar Majed Al-Otaibi', kind: 'Primary' }] },
+      { externalId: 'SDN-7010', names: [{ value: 'Abdullah Sami Al-Hashimi', kind: 'Primary' }] },
+      // the same entry, now another person's name: it shares no key with the clients it matched
+      { externalId: 'SDN-7011', names: [{ value: 'Viktor Petrov Ivanov', kind: 'Primary' }] },
+    ]);
+    const summary = await screenWatchlistImport({ importId: result.importId, batchSize: 1 });
+    expect(summary.changes).toMatchObject({ New: 0, Updated: 0, Deprecated: before[khadija]!.length });
+    const after = await active();
+    expect(after[khadija]).toBeUndefined();
+    expect(after[sami]).toEqual(before[sami]);
   });
 });

@@ -139,6 +139,33 @@ export function compareNamesDetailed(qn: NormalizedName, en: NormalizedName, typ
   };
 }
 
+/** What the bound needs of a name on its own, once per name (a bulk search bounds each entry name against every client). */
+interface BoundFacts {
+  informative: number;
+  /** the informative tokens' keys, sorted: two names with equal ones are the same name */
+  sortedInformative: string;
+  /** positions of the first and last tokens that name the person, as compareNamesDetailed finds them */
+  firstIdx: number;
+  lastIdx: number;
+}
+const boundFacts = new WeakMap<NormalizedName, BoundFacts>();
+function boundFactsOf(n: NormalizedName): BoundFacts {
+  let f = boundFacts.get(n);
+  if (!f) {
+    const inf = n.tokens.filter(informative);
+    const eMain = n.tokens.filter(main);
+    const named = eMain.length > 0 ? eMain : inf;
+    f = {
+      informative: inf.length,
+      sortedInformative: sortedKey(inf),
+      firstIdx: named.length ? n.tokens.indexOf(named[0]!) : -1,
+      lastIdx: named.length ? n.tokens.indexOf(named[named.length - 1]!) : -1,
+    };
+    boundFacts.set(n, f);
+  }
+  return f;
+}
+
 /**
  * An upper bound of compareNames(qn, en, type, opts).totalScore that does not align the names (the
  * bulk search compares a client with about 140 candidates, nearly all far below Review). Each token's
@@ -154,11 +181,10 @@ export function compareNamesDetailed(qn: NormalizedName, en: NormalizedName, typ
 export function compareNamesUpperBound(qn: NormalizedName, en: NormalizedName, type: EntityType = 'Individual', opts: CompareOptions = {}): number {
   const q = qn.tokens;
   const e = en.tokens;
-  let qInf = 0;
-  let eInf = 0;
-  for (const t of q) if (informative(t)) qInf++;
-  for (const t of e) if (informative(t)) eInf++;
-  if (qInf === 0 || eInf === 0) return 0;
+  const qf = boundFactsOf(qn);
+  const ef = boundFactsOf(en);
+  if (qf.informative === 0 || ef.informative === 0) return 0;
+  if (qf.informative === ef.informative && qf.sortedInformative === ef.sortedInformative) return 1;
   const b = alignmentBounds(q, e);
   const side = (toks: NameToken[], sims: number[]) => {
     let w = 0;
@@ -184,15 +210,8 @@ export function compareNamesUpperBound(qn: NormalizedName, en: NormalizedName, t
   const es = side(e, b.e);
   const given = 0.6 * Math.max(qs.cov, es.cov) + 0.4 * Math.min(qs.cov, es.cov);
   const phonetic = (qs.ph + es.ph) / 2;
-  // the entry's first and last tokens that name the person, as compareNamesDetailed finds them
-  const eMain = e.filter(main);
-  const eNamed = eMain.length > 0 ? eMain : e.filter(informative);
-  const firstIdx = e.indexOf(eNamed[0]!);
-  const lastIdx = e.indexOf(eNamed[eNamed.length - 1]!);
   const penalty = 0.1 * Math.min(qs.unmatchedMain, es.unmatchedMain, 1.5);
-  let bound = 0.55 * given + 0.15 * b.e[lastIdx]! + 0.1 * b.e[firstIdx]! + 0.1 + 0.1 * phonetic - penalty;
-  const exact = qInf === eInf && sortedKey(q.filter(informative)) === sortedKey(e.filter(informative));
-  if (exact) return 1;
+  let bound = 0.55 * given + 0.15 * b.e[ef.lastIdx]! + 0.1 * b.e[ef.firstIdx]! + 0.1 + 0.1 * phonetic - penalty;
   if (type === 'Individual') {
     const bothLeft = qs.unmatchedMain > 0 && es.unmatchedMain > 0;
     if (!bothLeft && qs.strongAtMost >= 2) bound = Math.max(bound, 0.94);

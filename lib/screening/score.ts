@@ -214,25 +214,49 @@ function compareDates(a: PartialDate, b: PartialDate): number {
   return Math.abs(a.year - b.year) === 1 ? 0.2 : 0;
 }
 
+/**
+ * Each side's dates of birth in the Gregorian calendar (Hijri ones converted), once per entry row and
+ * per prepared query: delta monitoring compares one entry with thousands of clients and one client
+ * with many entries, and a Hijri conversion costs a dozen calendar calls.
+ */
+const entryDobMemo = new WeakMap<ScreenableEntry, { hijri: PartialDate | null; eGreg: PartialDate[] }>();
+function entryDobsOf(e: ScreenableEntry): { hijri: PartialDate | null; eGreg: PartialDate[] } {
+  let memo = entryDobMemo.get(e);
+  if (!memo) {
+    const { greg, hijri } = entryDobs(e);
+    const eGreg = [...greg];
+    if (hijri) {
+      if (hijri.month !== undefined && hijri.day !== undefined) {
+        const g = hijriToGregorian({ year: hijri.year, month: hijri.month, day: hijri.day });
+        if (g) eGreg.push(g);
+      } else eGreg.push({ year: hijriYearToGregorian(hijri.year) });
+    }
+    entryDobMemo.set(e, (memo = { hijri, eGreg }));
+  }
+  return memo;
+}
+const queryDobMemo = new WeakMap<PreparedQuery, PartialDate[]>();
+function queryDobsOf(q: PreparedQuery): PartialDate[] {
+  let qGreg = queryDobMemo.get(q);
+  if (!qGreg) {
+    qGreg = [];
+    if (q.dob) qGreg.push(q.dob);
+    if (q.dobHijri) {
+      const h = q.dobHijri;
+      if (h.month !== undefined && h.day !== undefined) {
+        const g = hijriToGregorian({ year: h.year, month: h.month, day: h.day });
+        if (g) qGreg.push(g);
+      } else qGreg.push({ year: hijriYearToGregorian(h.year) });
+    }
+    queryDobMemo.set(q, qGreg);
+  }
+  return qGreg;
+}
+
 /** DOB signal: exact 1, year-only 0.8, same year other day 0.3, ±1 year 0.2, else 0. */
 export function dobSignal(q: PreparedQuery, e: ScreenableEntry): ScoreSignal {
-  const { greg, hijri } = entryDobs(e);
-  const qGreg: PartialDate[] = [];
-  if (q.dob) qGreg.push(q.dob);
-  if (q.dobHijri) {
-    const h = q.dobHijri;
-    if (h.month !== undefined && h.day !== undefined) {
-      const g = hijriToGregorian({ year: h.year, month: h.month, day: h.day });
-      if (g) qGreg.push(g);
-    } else qGreg.push({ year: hijriYearToGregorian(h.year) });
-  }
-  const eGreg = [...greg];
-  if (hijri) {
-    if (hijri.month !== undefined && hijri.day !== undefined) {
-      const g = hijriToGregorian({ year: hijri.year, month: hijri.month, day: hijri.day });
-      if (g) eGreg.push(g);
-    } else eGreg.push({ year: hijriYearToGregorian(hijri.year) });
-  }
+  const { hijri, eGreg } = entryDobsOf(e);
+  const qGreg = queryDobsOf(q);
   if (qGreg.length === 0 || eGreg.length === 0) return { score: 0, neglectScore: true };
   let best = 0;
   for (const a of qGreg) for (const b of eGreg) best = Math.max(best, compareDates(a, b));
