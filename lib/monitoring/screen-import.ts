@@ -202,12 +202,7 @@ const QUERY_CACHE_MAX = 150_000;
  * hold the transaction open meanwhile). Only entities with a match, or a match to deprecate, are
  * returned: the lookup reaches every namesake.
  */
-async function scorePairs(
-  tenantId: string,
-  pairs: Pair[],
-  queries: QueryCache,
-  timing: { scoreMs: number },
-): Promise<EntityScreening[]> {
+async function scorePairs(tenantId: string, pairs: Pair[], queries: QueryCache, timing: { scoreMs: number }): Promise<EntityScreening[]> {
   const scoreStarted = performance.now();
   const screenings = await withTenantConnection(tenantId, async (db) => {
     const byEntity = groupBy(pairs, (p) => p.entityId);
