@@ -9,7 +9,7 @@
  * NODE_OPTIONS) for a V8 profile of the service.
  */
 import pg from 'pg';
-import { cpuSecondsBetween, postgresCpuSeconds, startBenchDatabase } from './lib/server';
+import { cpuSecondsBetween, latencySummary, postgresCpuSeconds, startBenchDatabase } from './lib/server';
 import { benchTransactionBody, createBenchTenant, seedTransactions } from './lib/transactions-seed';
 
 const TX = Number(process.env.BENCH_TX ?? 200_000);
@@ -33,7 +33,10 @@ try {
   const run = `${process.pid}-${Date.now()}`;
   const actor = { type: 'apiKey' as const, id: 'bench' };
   let n = 0;
+  // Latency of each ingest, apart for those that raise alerts (their path has more statements).
+  let latencies = { quiet: [] as number[], alerting: [] as number[] };
   const ingest = async (entityIds: string[], count: number) => {
+    latencies = { quiet: [], alerting: [] };
     const statuses = new Map<number, number>();
     let done = 0;
     const worker = async () => {
@@ -42,7 +45,9 @@ try {
         n += 1;
         // Parsed as the route parses it (defaults included).
         const body = createTransactionInput.parse(benchTransactionBody(n, entityIds, run));
+        const t = performance.now();
         const r = await createTransaction({ tenantId, body, actor });
+        (r.data.triggeredAlerts.length ? latencies.alerting : latencies.quiet).push(performance.now() - t);
         const status = r.created ? 201 : 200;
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
@@ -74,6 +79,7 @@ try {
         cpuMsPerIngest: { node: per((node.user + node.system) / 1000), postgres: per(pgSeconds * 1000) },
         statementsPerIngest: per(rows.reduce((s, r) => s + Number(r.calls), 0)),
         statementMsPerIngest: per(rows.reduce((s, r) => s + r.plan + r.exec, 0)),
+        latencyMs: Object.fromEntries(Object.entries(latencies).map(([kind, values]) => [kind, latencySummary(values)])),
       },
       null,
       2,

@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   cpuSecondsBetween,
+  latencySummary,
   postgresCpuSeconds,
   processTreeCpuSeconds,
   runLoad,
@@ -66,9 +67,12 @@ async function postLoad(
   headers: Record<string, string>,
   entityIds: string[],
   { connections = CONNECTIONS, durationSec = DURATION } = {},
-): Promise<LoadResult> {
+): Promise<LoadResult & { byAlerting: Record<'quiet' | 'alerting', ReturnType<typeof latencySummary>> }> {
   let n = 0;
   const run = `${process.pid}-${Date.now()}`;
+  // Each answer's latency, apart for the ingests that raised alerts (their path has more statements):
+  // one request in flight per connection, so the connection's context carries its start.
+  const byKind = { quiet: [] as number[], alerting: [] as number[] };
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -78,9 +82,14 @@ async function postLoad(
         method: 'POST',
         path: '/services/crm/transactions',
         headers: { ...headers, 'content-type': 'application/json' },
-        setupRequest: (req: autocannon.Request) => {
+        setupRequest: (req: autocannon.Request, context: { startedAt?: number }) => {
           n += 1;
+          context.startedAt = performance.now();
           return { ...req, body: JSON.stringify(benchTransactionBody(n, entityIds, run)) };
+        },
+        onResponse: (_status: number, body: string, context: { startedAt?: number }) => {
+          if (context.startedAt === undefined) return;
+          (body.includes('"triggeredAlerts":[]') ? byKind.quiet : byKind.alerting).push(performance.now() - context.startedAt);
         },
       } as autocannon.Request,
     ],
@@ -93,6 +102,7 @@ async function postLoad(
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    byAlerting: { quiet: latencySummary(byKind.quiet), alerting: latencySummary(byKind.alerting) },
   };
 }
 

@@ -57,7 +57,9 @@ export async function startBenchServer({ databaseUrl, env = {} }: { databaseUrl:
   }
   const port = await freePort();
   const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<file>: the server's standard output there (e.g. V8's GC trace, set by a preloaded
+    // script through v8.setFlagsFromString: NODE_OPTIONS refuses --trace-gc), else dropped.
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore', 'inherit'],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -135,6 +137,13 @@ export async function runLoad({
     non2xx: result.non2xx,
     errors: result.errors,
   };
+}
+
+/** Count and percentiles (ms, one decimal) of latencies measured by a benchmark itself. */
+export function latencySummary(values: number[]): { count: number; p50: number; p90: number; p99: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN) * 10) / 10;
+  return { count: sorted.length, p50: at(0.5), p90: at(0.9), p99: at(0.99) };
 }
 
 /** CPU seconds (user + system) used so far by each process whose command line matches `pattern`, by pid. */
