@@ -21,7 +21,9 @@ import { createOfficer } from '@/scripts/testing/officers';
 import { createTestEntity } from '@/scripts/testing/record-factories';
 import { withPlatform } from '@/lib/db/tenant-tx';
 import { caseEnvelope } from '@/lib/cases/schemas';
+import { XMLParser } from 'fast-xml-parser';
 import { backtestResult, ruleEnvelope } from './schemas';
+import { goamlNames } from './str-xml';
 
 useTestDatabase();
 
@@ -140,6 +142,17 @@ describe('transaction-monitoring cases', () => {
     expect(xml.body).toContain('<amount_local>9800.50</amount_local>');
     expect(xml.body).toContain('<indicator>STRUCT</indicator>');
     expect(xml.body).toContain('Structuring to avoid the 10,000 reporting line.');
+    // goAML's layout: the approving officer reports, the parties under from_/to_ names, names apart.
+    const report = new XMLParser({ parseTagValue: false }).parse(xml.body).report;
+    const checkerUser = await withPlatform((db) => db.user.findUniqueOrThrow({ where: { id: checker.id } }));
+    expect(report.reporting_person).toEqual({ ...goamlNames(checkerUser.displayName), email: checkerUser.email });
+    expect(report.reporting_person.last_name).not.toBe('');
+    const credit = [report.transaction].flat().find((x: any) => x.amount_local === '9800.50');
+    expect(Object.keys(credit.t_from).filter((k) => k !== 'from_country')).toEqual(['from_funds_code', 'from_account']);
+    expect(credit.t_from.from_account).toEqual({ account: 'SA0380000000608010167519', iban: 'SA0380000000608010167519' });
+    expect(Object.keys(credit.t_to_my_client).filter((k) => k !== 'to_country')).toEqual(['to_funds_code', 'to_person']);
+    expect(credit.t_to_my_client.to_person.last_name).not.toBe('');
+    expect(JSON.stringify(report)).not.toContain(checker.id);
 
     const reviewed = await withPlatform((db) => db.transaction.findMany({ where: { tenantId: t.id }, select: { reviewStatus: true } }));
     expect(reviewed.map((r) => r.reviewStatus).sort()).toEqual(['Reported', 'Reported', 'Reported', 'Reported']);
