@@ -57,6 +57,23 @@ describe('reverse lookup', () => {
     expect(pairs).toHaveLength(7);
     expect(new Set(pairs.map((p) => p.tenantId))).toEqual(new Set([tenant.id]));
   });
+
+  it('returns a client reached by both a shared name and an identity number once', async () => {
+    const res = await callRoute(createClientRoute, 'POST', '/services/crm/entities/client', {
+      headers: tenant.headers,
+      body: { nameEn: 'Hamad Nasser Al-Dawsari', ongoingMonitoring: true, identities: [{ type: 'NationalIdentity', number: '1077001122' }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await importList(db.current().pool, 'ListSourceB', [
+      {
+        externalId: 'SDN-7100',
+        names: [{ value: 'Hamad Nasser Al-Dawsari', kind: 'Primary' }],
+        identities: [{ type: 'NationalIdentity', number: '1077001122', issuingCountryCode: 'SA' }],
+      },
+    ]);
+    const pairs = (await candidatesOf([await entryId('SDN-7100')])).filter((p) => p.entityId === res.body.data.id);
+    expect(pairs).toHaveLength(1);
+  });
 });
 
 describe('delta monitoring among more namesakes than a bound would keep', () => {

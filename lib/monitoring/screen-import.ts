@@ -139,37 +139,30 @@ export async function reverseCandidates(db: SqlQueryable, entryIds: string[]): P
        SELECT DISTINCT wk.ord, kl."monitoredKeyId"
          FROM wk
          JOIN kl ON kl.key = wk.key
-                AND coalesce(kl."tenantId", '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(wk."tenantId", '00000000-0000-0000-0000-000000000000'::uuid))
-     SELECT m."tenantId", m."entityId", array_agg(DISTINCT mk.ord) AS entries
-       FROM mk JOIN "MonitoredNameKey" m ON m.id = mk."monitoredKeyId"
-      GROUP BY 1, 2
-     UNION ALL
-     -- one index lookup per identity number, forced by the lateral subquery (OFFSET 0): as a plain join
-     -- the planner, misjudging the rows under row-level security, materialized every monitored key row
-     -- and compared it with every number (9.9 M rows for 250 entries at 10,000 clients)
-     SELECT c."tenantId", c."entityId", array_agg(DISTINCT x.ord::int)
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, ord)
-       JOIN "WatchlistEntry" e ON e.id = x.id AND e."isValid" AND cardinality(e."idNumbersNorm") > 0
-       CROSS JOIN LATERAL unnest(e."idNumbersNorm") AS n(number)
-       CROSS JOIN LATERAL (
-         SELECT m."tenantId", m."entityId"
-           FROM "MonitoredLookupKey" l
-           JOIN "MonitoredNameKey" m ON m.id = l."monitoredKeyId"
-          WHERE l.key = 'id:' || n.number AND (e."tenantId" IS NULL OR l."tenantId" = e."tenantId")
-         OFFSET 0) c
-      GROUP BY 1, 2`,
+                AND coalesce(kl."tenantId", '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(wk."tenantId", '00000000-0000-0000-0000-000000000000'::uuid)),
+     pairs AS (
+       SELECT m."tenantId", m."entityId", mk.ord
+         FROM mk JOIN "MonitoredNameKey" m ON m.id = mk."monitoredKeyId"
+       UNION ALL
+       -- one index lookup per identity number, forced by the lateral subquery (OFFSET 0): as a plain join
+       -- the planner, misjudging the rows under row-level security, materialized every monitored key row
+       -- and compared it with every number (9.9 M rows for 250 entries at 10,000 clients)
+       SELECT c."tenantId", c."entityId", x.ord::int
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, ord)
+         JOIN "WatchlistEntry" e ON e.id = x.id AND e."isValid" AND cardinality(e."idNumbersNorm") > 0
+         CROSS JOIN LATERAL unnest(e."idNumbersNorm") AS n(number)
+         CROSS JOIN LATERAL (
+           SELECT m."tenantId", m."entityId"
+             FROM "MonitoredLookupKey" l
+             JOIN "MonitoredNameKey" m ON m.id = l."monitoredKeyId"
+            WHERE l.key = 'id:' || n.number AND (e."tenantId" IS NULL OR l."tenantId" = e."tenantId")
+           OFFSET 0) c)
+     -- each (entity, entry) once, whichever names or numbers brought it
+     SELECT "tenantId", "entityId", array_agg(DISTINCT ord) AS entries FROM pairs GROUP BY 1, 2`,
     [entryIds],
   );
-  const seen = new Set<string>();
   const out: Pair[] = [];
-  for (const r of rows)
-    for (const ord of r.entries) {
-      const entryId = entryIds[ord - 1]!;
-      const k = `${r.entityId}|${entryId}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      out.push({ tenantId: r.tenantId, entityId: r.entityId, entryId });
-    }
+  for (const r of rows) for (const ord of r.entries) out.push({ tenantId: r.tenantId, entityId: r.entityId, entryId: entryIds[ord - 1]! });
   return out;
 }
 
