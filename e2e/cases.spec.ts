@@ -74,7 +74,7 @@ test('four eyes in English: the maker proposes a false positive, cannot approve 
   await expect(dobRow).toContainText('June 21, 1984');
   await expect(dobRow).toContainText('March 14, 1970');
   await expect(comparison.getByRole('row', { name: /Identities/ })).toContainText('Passport · K7731904 · SA');
-  await expect(comparison.getByRole('row', { name: /Nationality/ })).toContainText('SA');
+  await expect(comparison.getByRole('row', { name: /Nationality/ })).toContainText('Saudi Arabia (SA)');
   // The signals as a readable breakdown.
   await expect(page.getByText('Why it matched')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: /^Full name\s*100%$/ })).toBeVisible();

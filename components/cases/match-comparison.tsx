@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { countryName } from '@/components/ui/countries';
 import { DateText } from '@/components/ui/dates';
 import { entryNames, type CaseView, type StoredMatch } from './case-types';
 
@@ -45,9 +46,9 @@ export function MatchComparison({ entity, entry, matchedAlias }: { entity: Entit
   const identityType = (type: string | null) => (type ? (t.has(`enums.identityType.${type}`) ? t(`enums.identityType.${type}`) : type) : null);
   const identityText = (i: { type: string | null; number: string; issuingCountryCode: string | null }) =>
     [identityType(i.type), i.number, i.issuingCountryCode].filter(Boolean).join(' · ');
-  const nationality = entity.nationality
-    ? `${locale === 'ar' ? entity.nationality.nationalityAr : entity.nationality.nationalityEn} (${entity.nationality.twoCode})`
-    : entity.nationalityCode;
+  // Both sides named the same way (the entry has codes only), so the same country reads the same.
+  const country = (code: string) => `${countryName(locale, code)} (${code})`;
+  const nationality = entity.nationality?.twoCode ?? entity.nationalityCode;
   const gender = (g: string | null) => (g ? (t.has(`enums.gender.${g}`) ? t(`enums.gender.${g}`) : g) : null);
 
   const rows: [string, ReactNode, ReactNode][] = [
@@ -73,8 +74,8 @@ export function MatchComparison({ entity, entry, matchedAlias }: { entity: Entit
     ],
     [
       t('cases.nationality'),
-      <Values key="q" values={nationality ? [nationality] : []} />,
-      <Values key="e" values={entry.nationalityCodes} render={(v) => <span dir="ltr">{v}</span>} />,
+      <Values key="q" values={nationality ? [nationality] : []} render={country} />,
+      <Values key="e" values={entry.nationalityCodes} render={country} />,
     ],
     [
       t('cases.gender'),

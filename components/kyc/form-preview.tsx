@@ -1,7 +1,8 @@
 'use client';
 
 import type { FormDraftInput } from '@/lib/kyc/schemas';
-import { COUNTRY_CODES, countryName } from './labels';
+import { countryName } from '@/components/ui/countries';
+import { COUNTRY_CODES } from './labels';
 
 // The preview shows the form in one language whatever the page's language (English and Arabic side
 // by side), so its few words of chrome come with it in both.

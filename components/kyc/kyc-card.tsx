@@ -6,7 +6,8 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { DefinitionGrid } from '@/components/entities/definition-grid';
 import type { KycDetails } from '@/lib/kyc/kyc-details';
 import { EnableForms, type EnableableForm } from './enable-forms';
-import { countryName, kycStatusTone, localized, riskTone } from './labels';
+import { countryName } from '@/components/ui/countries';
+import { kycStatusTone, localized, riskTone } from './labels';
 import { ReviewPanel } from './review-panel';
 import { ScoreChart } from './score-chart';
 
