@@ -68,6 +68,8 @@ test('search is insensitive to Arabic letter forms and goes word by word; IBANs 
   await page.getByRole('button', { name: 'Sort by Name' }).click();
   await expect(page).toHaveURL(/sort=name/);
   await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+  // The previous rows stay on screen (marked busy) until the sorted page arrives.
+  await expect(page.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
   const firstName = await page.getByRole('table').getByRole('link').first().textContent();
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page.getByTestId('entity-name')).toHaveText(firstName!);

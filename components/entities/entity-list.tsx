@@ -183,7 +183,7 @@ export function EntityList({ canExport = false }: { canExport?: boolean }) {
             ) : null}
           </div>
           <div className="hidden md:block">
-            <Table caption={t('entities.title')}>
+            <Table caption={t('entities.title')} busy={result.isPlaceholderData}>
               <thead>
                 <tr>
                   <SortableTh

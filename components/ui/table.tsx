@@ -5,7 +5,8 @@ import { cn } from './cn';
  * A data table from 768 px; below, each row is a stacked card whose cells carry their column name
  * (the `label` of `Td`), so a phone never scrolls a table sideways and row actions stay in reach.
  */
-export function Table({ caption, children }: { caption: string; children: ReactNode }) {
+/** `busy`: the rows shown are the previous answer while the next one loads (a new sort or filter). */
+export function Table({ caption, children, busy = false }: { caption: string; children: ReactNode; busy?: boolean }) {
   return (
     // Focusable and named: on a wide screen a table wider than its card scrolls, and keyboard users must reach it too.
     <div
@@ -19,7 +20,7 @@ export function Table({ caption, children }: { caption: string; children: ReactN
       aria-label={caption}
       data-responsive-table
     >
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className={cn('min-w-full divide-y divide-slate-200 text-sm transition-opacity', busy && 'opacity-60')} aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
