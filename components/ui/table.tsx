@@ -4,8 +4,8 @@ import { cn } from './cn';
 /**
  * A data table from 768 px; below, each row is a stacked card whose cells carry their column name
  * (the `label` of `Td`), so a phone never scrolls a table sideways and row actions stay in reach.
+ * `busy`: the rows shown are the previous answer while the next one loads (a new sort or filter).
  */
-/** `busy`: the rows shown are the previous answer while the next one loads (a new sort or filter). */
 export function Table({ caption, children, busy = false }: { caption: string; children: ReactNode; busy?: boolean }) {
   return (
     // Focusable and named: on a wide screen a table wider than its card scrolls, and keyboard users must reach it too.

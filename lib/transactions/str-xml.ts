@@ -24,7 +24,7 @@ export function goamlNames(full: string | null | undefined): { first_name: strin
   return { first_name: words.slice(0, -1).join(' '), last_name: words.at(-1)! };
 }
 
-/** The officers the facts name (maker, checker), as loadUsers gives them. */
+/** Officers by id, as loadUsers gives them: the checker is the report's reporting person. */
 type Officers = Map<string, { displayName: string; email: string }>;
 
 export function strXml({
@@ -94,7 +94,7 @@ export function strXml({
 /** The case's STR draft as a goAML-style XML download (NOT_FOUND without a draft). */
 export async function getStrXml({ tenantId, caseId }: { tenantId: string; caseId: string }) {
   const { report, facts, tenant } = await getStrFacts({ tenantId, caseId });
-  const users = await loadUsers([facts.decision.makerUserId, facts.decision.checkerUserId].filter((id): id is string => !!id));
+  const users = await loadUsers([facts.decision.checkerUserId]);
   const bytes = Buffer.from(strXml({ facts, tenant, reportId: report.id, createdAt: report.createdAt, users }), 'utf8');
   return { name: `str-${report.id}.xml`, mimeType: 'application/xml', size: bytes.length, body: new Uint8Array(bytes) };
 }
