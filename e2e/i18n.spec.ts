@@ -1,4 +1,4 @@
-import { expect, signIn, test, USERS } from './fixtures/test';
+import { expect, expectAccessible, signIn, snap, test, USERS } from './fixtures/test';
 
 test('switching to Arabic mirrors the layout and translates the shell', async ({ page, seed }) => {
   await signIn(page, USERS.officer);
@@ -39,3 +39,42 @@ test('the sign-in page itself works in Arabic', async ({ page }) => {
   await page.getByRole('button', { name: 'دخول' }).click();
   await expect(page.getByTestId('sign-in-error')).toHaveText('البريد الإلكتروني أو كلمة المرور غير صحيحة.');
 });
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`on a phone the main navigation folds behind a menu button (${locale})`, async ({ page }) => {
+    const ar = locale === 'ar';
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, USERS.officer, locale);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    const toggle = page.getByRole('button', { name: ar ? 'القائمة' : 'Menu' });
+    const cases = page.getByRole('navigation', { name: ar ? 'التنقل الرئيسي' : 'Main navigation' }).getByRole('link', { name: ar ? 'الحالات' : 'Cases' });
+    // The page opens on its content: the heading sits in the first screen, the links are folded.
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(cases).toBeHidden();
+    expect((await page.getByRole('heading', { level: 1 }).boundingBox())!.y).toBeLessThan(300);
+    await expectAccessible(page);
+
+    // By keyboard: Enter opens it, Escape folds it and gives the focus back to the button.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(cases).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, `${locale}-phone-menu-open`);
+    await page.keyboard.press('Escape');
+    await expect(cases).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    // Choosing a link navigates and folds the menu again.
+    await toggle.click();
+    await cases.click();
+    await page.waitForURL(`**/${locale}/cases`);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(cases).toBeHidden();
+
+    // From the md breakpoint up there is no button and the links are always shown.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(toggle).toBeHidden();
+    await expect(cases).toBeVisible();
+  });
+}

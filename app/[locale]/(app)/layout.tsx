@@ -5,6 +5,7 @@ import { requireUser } from '@/lib/auth/session';
 import { findTenantChoice, listTenantChoices } from '@/lib/auth/tenants';
 import { navItems } from '@/components/shell/nav-items';
 import { NavLink } from '@/components/shell/nav-link';
+import { NavDisclosure } from '@/components/shell/nav-disclosure';
 import { LanguageSwitch } from '@/components/shell/language-switch';
 import { SignOutButton } from '@/components/shell/sign-out-button';
 import { TenantSwitcher } from '@/components/shell/tenant-switcher';
@@ -31,22 +32,28 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
         {t('shell.skipToContent')}
       </a>
       <aside className="bg-brand-800 text-white md:w-60 md:shrink-0">
-        <div className="flex items-center gap-2 px-4 py-4">
-          <ShieldCheck aria-hidden className="size-6" />
-          <span className="font-semibold">{t('app.title')}</span>
-        </div>
-        <nav aria-label={t('shell.mainNavigation')} className="px-2 pb-4">
-          <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
-            {items.map(({ href, labelKey, icon: Icon }) => (
-              <li key={href}>
-                <NavLink href={href}>
-                  <Icon aria-hidden className="size-4" />
-                  {t(labelKey)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavDisclosure
+          label={t('shell.menu')}
+          brand={
+            <div className="flex items-center gap-2">
+              <ShieldCheck aria-hidden className="size-6" />
+              <span className="font-semibold">{t('app.title')}</span>
+            </div>
+          }
+        >
+          <nav aria-label={t('shell.mainNavigation')} className="px-2 pb-4">
+            <ul className="flex flex-col gap-1">
+              {items.map(({ href, labelKey, icon: Icon }) => (
+                <li key={href}>
+                  <NavLink href={href}>
+                    <Icon aria-hidden className="size-4" />
+                    {t(labelKey)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </NavDisclosure>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 md:px-6">
