@@ -6,12 +6,12 @@
  */
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
-import { prepared, sqlOfClient, withPipelinedTenantConnection, type SqlQueryable } from '@/lib/db/sql';
+import { prepared, sqlOfClient, withPipelinedTenantConnection, withTenantConnection, type SqlQueryable } from '@/lib/db/sql';
 import type { Actor } from '@/lib/audit/write-audit';
 import { refreshEntityScreeningSql } from '@/lib/cases/refresh';
 import type { TagOut } from '@/lib/tags/schemas';
 import { evaluateRules, highestSeverity, type FiredRule, type RuleDefinition } from './rules/engine';
-import { factBatch } from './rules/fact-batch';
+import { factBatch, type AddedTransaction, type FactBatch } from './rules/fact-batch';
 import type { Direction, Grade, RuleContext } from './rules/templates';
 import { cachedPublishedRules, keepPublishedRules, type RuleRow } from './rules/load-rules';
 import {
@@ -75,7 +75,8 @@ export function requestHashOf(body: CreateTransactionInput): string {
 }
 
 /** The work's outcome; `loaded` may still be on its way when the work returns (pipelined behind COMMIT). */
-type Answer = { created: boolean; loaded: LoadedTransactions | Promise<LoadedTransactions> };
+/** `loaded` null: nothing inserted, a concurrent request with the same externalRef committed first. */
+type Answer = { created: boolean; loaded: LoadedTransactions | null | Promise<LoadedTransactions | null> };
 
 export async function createTransaction({
   tenantId,
@@ -91,66 +92,82 @@ export async function createTransaction({
   const hash = requestHashOf(body);
   const currencyCode = body.currency.toUpperCase();
   const transactionDate = new Date(body.transactionDate);
+  const id = crypto.randomUUID();
   // One plain pooled connection in a tenant-scoped transaction (row-level security), every statement
   // prepared once per connection: the ORM's per-query work was most of this route's CPU.
   // The first statement (crm_transaction_ingest_open) scopes the transaction to the tenant itself.
+  // Round trips: the opening statement with the rules' first questions right behind it (askAhead),
+  // then, once the rules have decided, the INSERT, the settling statement and COMMIT in one write.
+  // An ingest holds its pooled connection across them: each round trip saved is a wait saved.
   const loaded = await withPipelinedTenantConnection(
     tenantId,
     async (client): Promise<Answer> => {
       const db = sqlOfClient(client);
-      const resolved = await openIngest(db, tenantId, body, hash, currencyCode);
-      if (resolved.existing) return { created: false, loaded: await readTransactions(db, tenantId, [resolved.existing]) };
+      // The rules' windows are answered before the row is inserted: each has it added from this description.
+      let describeRow!: (row: AddedTransaction) => void;
+      let nothingInserted!: (reason: unknown) => void;
+      const added = new Promise<AddedTransaction>((resolve, reject) => ((describeRow = resolve), (nothingInserted = reject)));
+      added.catch(() => {});
+      const facts = factBatch(db, tenantId, { added });
+      try {
+        const opening = openIngest(db, tenantId, body, hash, currencyCode);
+        askAhead(facts, tenantId, body, { id, currencyCode, transactionDate });
+        const resolved = await opening;
+        if (resolved.existing) {
+          facts.close();
+          nothingInserted(new Error('a retry: nothing is inserted'));
+          return { created: false, loaded: await readTransactions(db, tenantId, [resolved.existing]) };
+        }
 
-      const source = sideOf(body.source, resolved.source, resolved.wallets.source, resolved.sourceBank, 'source', currencyCode);
-      const target = sideOf(body.target, resolved.target, resolved.wallets.target, resolved.targetBank, 'target', currencyCode);
-      const direction: Direction = target.entity ? 'Credit' : 'Debit';
-      const grades = resolved.grades;
-      const id = crypto.randomUUID();
-      const rules = resolved.rules;
-      const subjects: { entity: Party; direction: Direction; own: ResolvedSide; other: ResolvedSide }[] = [];
-      if (target.entity) subjects.push({ entity: target.entity, direction: 'Credit', own: target, other: source });
-      if (source.entity && source.entity.id !== target.entity?.id) subjects.push({ entity: source.entity, direction: 'Debit', own: source, other: target });
-      // The rules start before the INSERT: their first history questions ride in the INSERT's statement
-      // (fact-batch.ts adds the new row to those answers), later ones follow it.
-      const facts = factBatch(db, tenantId, { held: true });
-      const judging = Promise.all(
-        (rules.length ? subjects : []).map(async (subject) => {
-          const ctx: RuleContext = {
-            entityId: subject.entity.id,
-            tx: {
-              id,
-              amount: body.amount,
-              currencyCode,
-              transactionDate,
-              direction: subject.direction,
-              counterpartyCountry: subject.other.country,
-              counterpartyEntityId: subject.other.entity?.id ?? null,
-            },
-            window: (q) => facts.window(subject.entity.id, transactionDate, q),
-            countryGrade: (code) => (grades.get(code) as Grade | undefined) ?? null,
-            openMatchCount: (entityId) => facts.openMatchCount(entityId),
-            walletLastTransactionAt: subject.own.walletLastTransactionAt,
-            newestLinkAt: () => facts.newestLinkAt(subject.entity.id),
-          };
-          return { entityId: subject.entity.id, fired: await evaluateRules(rules, ctx) };
-        }),
-      );
-      // Settled below, or abandoned with the INSERT (a duplicate, or an error): never an unhandled rejection.
-      judging.catch(() => {});
-      // Every rule has asked its first questions once the event loop turns (as fact-batch's own flush).
-      if (rules.length && subjects.length) await new Promise((resolve) => setImmediate(resolve));
-      const row = await facts.sendWith<TransactionRow>(
-        (
-          questions,
-        ) => `WITH ins AS (INSERT INTO "Transaction" AS t (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
-          amount, currency, "currencyCode", "exchangeRate", "paymentForm", "paymentType", "internalTransferReason", "securityDetails", "correctsTransactionId",
-          source, target, "sourceEntityId", "targetEntityId", "sourceWalletId", "targetWalletId", "sourceBankAccountId", "targetBankAccountId",
-          "sourceCountry", "targetCountry", direction, "tagIds", "updatedAt")
-       VALUES ($30::uuid, $1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12::numeric, $13, $14, $15, $16::jsonb, $17::uuid,
-          $18::jsonb, $19::jsonb, $20::uuid, $21::uuid, $22::uuid, $23::uuid, $24::uuid, $25::uuid, $26, $27, $28::"TransactionDirection", $29::uuid[], now())
-       ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING ${TRANSACTION_COLUMNS})
-       SELECT ins.*${questions} FROM ins`,
-        [
+        const source = sideOf(body.source, resolved.source, resolved.wallets.source, resolved.sourceBank, 'source', currencyCode);
+        const target = sideOf(body.target, resolved.target, resolved.wallets.target, resolved.targetBank, 'target', currencyCode);
+        const direction: Direction = target.entity ? 'Credit' : 'Debit';
+        describeRow({
+          id,
+          amount: body.amount,
+          currencyCode,
+          transactionDate,
+          sourceEntityId: source.entity?.id ?? null,
+          targetEntityId: target.entity?.id ?? null,
+        });
+        const grades = resolved.grades;
+        const rules = resolved.rules;
+        const subjects: { entity: Party; direction: Direction; own: ResolvedSide; other: ResolvedSide }[] = [];
+        if (target.entity) subjects.push({ entity: target.entity, direction: 'Credit', own: target, other: source });
+        if (source.entity && source.entity.id !== target.entity?.id) subjects.push({ entity: source.entity, direction: 'Debit', own: source, other: target });
+        // The questions askAhead asked are answered from the same batch; any other (an entity found by
+        // crmId or as a wallet's owner, rules changed since this process read them, a second question
+        // after a first answer) goes in a batch of its own, still before the INSERT.
+        const fired = (
+          await Promise.all(
+            (rules.length ? subjects : []).map(async (subject) => {
+              const ctx: RuleContext = {
+                entityId: subject.entity.id,
+                tx: {
+                  id,
+                  amount: body.amount,
+                  currencyCode,
+                  transactionDate,
+                  direction: subject.direction,
+                  counterpartyCountry: subject.other.country,
+                  counterpartyEntityId: subject.other.entity?.id ?? null,
+                },
+                window: (q) => facts.window(subject.entity.id, transactionDate, q),
+                countryGrade: (code) => (grades.get(code) as Grade | undefined) ?? null,
+                openMatchCount: (entityId) => facts.openMatchCount(entityId),
+                walletLastTransactionAt: subject.own.walletLastTransactionAt,
+                newestLinkAt: () => facts.newestLinkAt(subject.entity.id),
+              };
+              return { entityId: subject.entity.id, fired: await evaluateRules(rules, ctx) };
+            }),
+          )
+        ).filter((f) => f.fired.length);
+        // What askAhead's guesses still ask from here on is never sent: this transaction's statements come next.
+        facts.close();
+        const allHits = fired.flatMap((f) => f.fired);
+        const blocked = allHits.some((h) => h.rule.type === 'Hard');
+        const severity = highestSeverity(allHits.map((h) => h.rule.severity));
+        const inserting = db.query<TransactionRow>(INSERT_TRANSACTION, [
           tenantId,
           body.externalRef,
           hash,
@@ -181,59 +198,65 @@ export async function createTransaction({
           direction,
           body.tagIds ?? [],
           id,
-        ],
-        (r) => ({ id: r.id, amount: r.amount, currencyCode, transactionDate, sourceEntityId: r.sourceEntityId, targetEntityId: r.targetEntityId }),
-      );
-      if (!row) {
-        // A concurrent request with the same externalRef committed first: this is its retry (or a conflict).
-        const winner = await findByExternalRef(db, tenantId, body.externalRef, hash);
-        if (!winner) throw new AppError('CONFLICT');
-        return { created: false, loaded: await readTransactions(db, tenantId, [winner]) };
-      }
-      const fired = (await judging).filter((f) => f.fired.length);
-      const allHits = fired.flatMap((f) => f.fired);
-      const blocked = allHits.some((h) => h.rule.type === 'Hard');
-      const severity = highestSeverity(allHits.map((h) => h.rule.severity));
-      const moving = settle(db, {
-        tenantId,
-        id,
-        blocked,
-        severity,
-        sourceWalletId: source.walletId,
-        targetWalletId: target.walletId,
-        amount: body.amount,
-        at: transactionDate,
-        audit: {
-          actor,
-          requestId,
-          after: {
-            externalRef: body.externalRef,
-            amount: body.amount,
-            currency: body.currency,
-            status: blocked ? 'Blocked' : 'Received',
-            alerts: allHits.map((h) => h.rule.code),
+          blocked ? 'Blocked' : 'Received',
+          blocked,
+          severity,
+        ]);
+        // Sent right behind the INSERT; it moves nothing and audits nothing when the INSERT inserted nothing.
+        const moving = settle(db, {
+          tenantId,
+          id,
+          blocked,
+          sourceWalletId: source.walletId,
+          targetWalletId: target.walletId,
+          amount: body.amount,
+          at: transactionDate,
+          audit: {
+            actor,
+            requestId,
+            after: {
+              externalRef: body.externalRef,
+              amount: body.amount,
+              currency: body.currency,
+              status: blocked ? 'Blocked' : 'Received',
+              alerts: allHits.map((h) => h.rule.code),
+            },
           },
-        },
-      });
-      const judged: TransactionRow = { ...row, status: blocked ? 'Blocked' : 'Received', isBlocked: blocked, suspiciousSeverity: severity };
-      // The answer from what this request read and wrote: no read-back. A new transaction has no STR report.
-      const parties = [source.entity, target.entity].filter((e): e is Party => !!e);
-      const answerWith = (moved: WalletRow[], alerts: LoadedAlerts): LoadedTransactions => ({
-        rows: [judged],
-        parties: new Map(parties.map((e) => [e.id, { id: e.id, crmId: e.crmId, type: e.type, nameEn: e.nameEn, nameAr: e.nameAr }])),
-        wallets: new Map(moved.map((w) => [w.id, walletOut(w)])),
-        banks: new Map([source.bank, target.bank].filter((b): b is BankRow => !!b).map((b) => [b.id, b])),
-        strs: new Map(),
-        tags: new Map(resolved.tags.map((t) => [t.id, t])),
-        alerts,
-      });
-      if (allHits.length) {
-        // The alert path in two round trips, as the ingest without alerts has one: each entity's case,
-        // alerts, events and audit rows in one statement, sent behind the settling statement with the
-        // read of the transactions the alerts name (in order: they see what went before them), then the
-        // screening summary of an entity whose case is new, with COMMIT right behind it. Every statement
-        // from here on keeps its generic plan: the id arrays of the named transactions' read and of the
-        // summary's refresh made PostgreSQL plan them again at every call.
+        });
+        // The answer from what this request read and wrote: no read-back. A new transaction has no STR report.
+        const parties = [source.entity, target.entity].filter((e): e is Party => !!e);
+        const answerWith = (row: TransactionRow, moved: WalletRow[], alerts: LoadedAlerts): LoadedTransactions => ({
+          rows: [row],
+          parties: new Map(parties.map((e) => [e.id, { id: e.id, crmId: e.crmId, type: e.type, nameEn: e.nameEn, nameAr: e.nameAr }])),
+          wallets: new Map(moved.map((w) => [w.id, walletOut(w)])),
+          banks: new Map([source.bank, target.bank].filter((b): b is BankRow => !!b).map((b) => [b.id, b])),
+          strs: new Map(),
+          tags: new Map(resolved.tags.map((t) => [t.id, t])),
+          alerts,
+        });
+        if (!allHits.length) {
+          // COMMIT goes right behind the settling statement (pipelined), and the answer is built once both
+          // are back. Should either fail, the COMMIT finds the transaction aborted and rolls it back, and
+          // awaiting `loaded` throws its error. No row: a concurrent request with this externalRef
+          // committed first (createTransaction answers it after the COMMIT).
+          const answer = Promise.all([inserting, moving]).then(([inserted, moved]) => {
+            const row = inserted.rows[0];
+            return row ? answerWith(row, moved, NO_ALERTS) : null;
+          });
+          answer.catch(() => {}); // awaited after the COMMIT; never an unhandled rejection should the COMMIT fail first
+          return { created: true, loaded: answer };
+        }
+        // Alerts name the row: it must be there before they are written.
+        const row = (await inserting).rows[0];
+        if (!row) {
+          await moving;
+          return { created: false, loaded: null };
+        }
+        // The alert path in two more round trips: each entity's case, alerts, events and audit rows in one
+        // statement, sent with the read of the transactions the alerts name (in order: they see what went
+        // before them), then the screening summary of an entity whose case is new, with COMMIT right
+        // behind it. Every statement from here on keeps its generic plan: the id arrays of the named
+        // transactions' read and of the summary's refresh made PostgreSQL plan them again at every call.
         const generic = db.query(prepared(`SET LOCAL plan_cache_mode = force_generic_plan`));
         const raising = fired.map((group) => raiseAlerts(db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId }));
         const named = readNamedTransactions(db, tenantId, [...new Set(fired.flatMap((f) => f.fired.flatMap((h) => [id, ...h.outcome.transactionIds])))]);
@@ -244,21 +267,73 @@ export async function createTransaction({
         // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
         const newCases = groups.filter((g) => g.caseCreated).map((g) => g.entityId);
         const refreshed = refreshEntityScreeningSql(db, tenantId, newCases, null, { prepared: true });
-        const answer = refreshed.then(() => answerWith(moved, { rows: raised, notes: [], txs }));
-        answer.catch(() => {}); // awaited after the COMMIT, as below
+        const answer = refreshed.then(() => answerWith(row, moved, { rows: raised, notes: [], txs }));
+        answer.catch(() => {}); // awaited after the COMMIT, as above
         return { created: true, loaded: answer };
+      } catch (error) {
+        facts.close();
+        nothingInserted(error);
+        throw error;
       }
-      // Nothing follows the settling statement: COMMIT goes right behind it (pipelined), and the answer
-      // is built once it is back. Should it fail, the COMMIT finds the transaction aborted and rolls it
-      // back, and awaiting `loaded` throws its error.
-      const answer = moving.then((moved) => answerWith(moved, NO_ALERTS));
-      answer.catch(() => {}); // awaited after the COMMIT; never an unhandled rejection should the COMMIT fail first
-      return { created: true, loaded: answer };
     },
     { selfScoped: true },
   );
-  const [data] = await finishTransactions(await loaded.loaded);
+  const answer = await loaded.loaded;
+  if (!answer) {
+    // A concurrent request with the same externalRef committed first: this is its retry (or a conflict).
+    const winner = await withTenantConnection(tenantId, async (client) => {
+      const db = sqlOfClient(client);
+      const found = await findByExternalRef(db, tenantId, body.externalRef, hash);
+      if (!found) throw new AppError('CONFLICT');
+      return readTransactions(db, tenantId, [found]);
+    });
+    const [data] = await finishTransactions(winner);
+    return { created: false, data: data! };
+  }
+  const [data] = await finishTransactions(answer);
   return { created: loaded.created, data: data! };
+}
+
+/** The transaction as judged (status, isBlocked and severity are final); nothing on a duplicate externalRef. */
+const INSERT_TRANSACTION =
+  prepared(`INSERT INTO "Transaction" AS t (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
+    amount, currency, "currencyCode", "exchangeRate", "paymentForm", "paymentType", "internalTransferReason", "securityDetails", "correctsTransactionId",
+    source, target, "sourceEntityId", "targetEntityId", "sourceWalletId", "targetWalletId", "sourceBankAccountId", "targetBankAccountId",
+    "sourceCountry", "targetCountry", direction, "tagIds", status, "isBlocked", "suspiciousSeverity", "updatedAt")
+  VALUES ($30::uuid, $1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12::numeric, $13, $14, $15, $16::jsonb, $17::uuid,
+    $18::jsonb, $19::jsonb, $20::uuid, $21::uuid, $22::uuid, $23::uuid, $24::uuid, $25::uuid, $26, $27, $28::"TransactionDirection", $29::uuid[],
+    $31::"TransactionStatus", $32::boolean, $33::"AlertSeverity", now())
+  ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING ${TRANSACTION_COLUMNS}`);
+
+/**
+ * The rules' first questions, asked before the opening statement has answered, so that they reach
+ * PostgreSQL right behind it (its round trip answers both): the rules this process holds for the
+ * tenant, run for the entities the body names by id, from the body alone. Their outcomes are
+ * dropped; the real evaluation, once the sides are known, finds the answers to the same questions
+ * already asked (fact-batch.ts keeps one answer per question). A guess that misses (the rules
+ * changed, an entity named by crmId or found as a wallet's owner, a direction the sides turn out not
+ * to have) costs a statement of its own later, never a wrong answer: only the real evaluation decides.
+ */
+function askAhead(facts: FactBatch, tenantId: string, body: CreateTransactionInput, tx: { id: string; currencyCode: string; transactionDate: Date }): void {
+  const rules = cachedPublishedRules(tenantId)?.rules;
+  if (!rules?.length) return;
+  const targetId = body.target.entity?.id ?? null;
+  const sourceId = body.source.entity?.id ?? null;
+  const subjects: { entityId: string; direction: Direction; other: string | null }[] = [];
+  if (targetId) subjects.push({ entityId: targetId, direction: 'Credit', other: sourceId });
+  if (sourceId && sourceId !== targetId) subjects.push({ entityId: sourceId, direction: 'Debit', other: targetId });
+  for (const subject of subjects) {
+    const ctx: RuleContext = {
+      entityId: subject.entityId,
+      tx: { ...tx, amount: body.amount, direction: subject.direction, counterpartyCountry: null, counterpartyEntityId: subject.other },
+      window: (q) => facts.window(subject.entityId, tx.transactionDate, q),
+      countryGrade: () => null,
+      openMatchCount: (entityId) => facts.openMatchCount(entityId),
+      walletLastTransactionAt: null,
+      newestLinkAt: () => facts.newestLinkAt(subject.entityId),
+    };
+    evaluateRules(rules, ctx).catch(() => {});
+  }
 }
 
 interface Resolved {
@@ -401,11 +476,12 @@ const normalizeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
 const ibanCountryOf = (iban: string | undefined) => (iban && /^[A-Za-z]{2}\d/.test(normalizeIban(iban)) ? normalizeIban(iban).slice(0, 2) : null);
 
 /**
- * The judged transaction's outcome in one statement: its status (Blocked by a Hard rule) and
- * severity, the wallets' balances (Debit the source, Credit the target; never for a blocked one)
- * and the `transaction.create` audit entry; answers the sides' wallets as they are now (moved, or as
- * they were for a blocked one). Exact decimals: the amount stays a numeric string, balances move
- * with numeric arithmetic.
+ * The judged transaction's outcome in one statement, sent right behind its INSERT: the wallets'
+ * balances (Debit the source, Credit the target; never for a blocked one) and the
+ * `transaction.create` audit entry; answers the sides' wallets as they are now (moved, or as they
+ * were for a blocked one). Both only if the INSERT inserted the row: on a duplicate externalRef it
+ * inserted nothing, and nothing moves. Exact decimals: the amount stays a numeric string, balances
+ * move with numeric arithmetic.
  */
 async function settle(
   db: SqlQueryable,
@@ -413,7 +489,6 @@ async function settle(
     tenantId: string;
     id: string;
     blocked: boolean;
-    severity: string | null;
     sourceWalletId: string | null;
     targetWalletId: string | null;
     amount: string;
@@ -422,31 +497,28 @@ async function settle(
     audit: { actor: Actor; requestId?: string; after: unknown };
   },
 ): Promise<WalletRow[]> {
+  const inserted = `EXISTS (SELECT 1 FROM "Transaction" x WHERE x."tenantId" = $1::uuid AND x.id = $2::uuid)`;
   const audit = (actorType: string, actorId: string, after: string, requestId: string) =>
     `audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
-                VALUES (gen_random_uuid(), $1::uuid, ${actorType}, ${actorId}, 'transaction.create', 'Transaction', $2::text, ${after}::jsonb, ${requestId}))`;
+                SELECT gen_random_uuid(), $1::uuid, ${actorType}, ${actorId}, 'transaction.create', 'Transaction', $2::text, ${after}::jsonb, ${requestId} WHERE ${inserted})`;
   const auditParams = [p.audit.actor.type, p.audit.actor.id ?? null, JSON.stringify(p.audit.after), p.audit.requestId ?? null];
   if (p.blocked) {
     // Nothing moves: the wallets are answered as they are.
     const rows = await db.query<WalletRow>(
-      prepared(`WITH ${audit('$5', '$6', '$7', '$8')},
-         t AS (UPDATE "Transaction" SET status = 'Blocked', "isBlocked" = true, "suspiciousSeverity" = $9::"AlertSeverity" WHERE "tenantId" = $1::uuid AND id = $2::uuid)
+      prepared(`WITH ${audit('$5', '$6', '$7', '$8')}
        SELECT ${WALLET_COLUMNS} FROM "Wallet" WHERE "tenantId" = $1::uuid AND id = ANY(ARRAY[$3::uuid, $4::uuid])`),
-      [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, ...auditParams, p.severity],
+      [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, ...auditParams],
     );
     return rows.rows;
   }
   const move = (param: string, sign: '+' | '-') =>
     `UPDATE "Wallet" SET "availableBalance" = "availableBalance" ${sign} $5::numeric,
             "lastTransactionAt" = greatest("lastTransactionAt", $6::timestamptz), "dormantAt" = NULL, "updatedAt" = now()
-      WHERE "tenantId" = $1::uuid AND id = ${param}::uuid RETURNING ${WALLET_COLUMNS}`;
-  const flagged = p.severity !== null;
+      WHERE "tenantId" = $1::uuid AND id = ${param}::uuid AND ${inserted} RETURNING ${WALLET_COLUMNS}`;
   const rows = await db.query<WalletRow>(
-    prepared(`WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}), ${audit('$7', '$8', '$9', '$10')}${
-      flagged ? `, t AS (UPDATE "Transaction" SET "suspiciousSeverity" = $11::"AlertSeverity" WHERE "tenantId" = $1::uuid AND id = $2::uuid)` : ''
-    }
+    prepared(`WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}), ${audit('$7', '$8', '$9', '$10')}
        SELECT * FROM source_wallet UNION ALL SELECT * FROM target_wallet`),
-    [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, p.amount, p.at, ...auditParams, ...(flagged ? [p.severity] : [])],
+    [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, p.amount, p.at, ...auditParams],
   );
   return rows.rows;
 }

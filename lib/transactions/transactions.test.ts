@@ -193,6 +193,49 @@ describe('POST /transactions', () => {
     expect(wallet?.availableBalance.toString()).toBe('10.01');
   });
 
+  it('one externalRef sent at once for six different entities: one is stored, five are 409, and only the stored one moves a balance, is audited or alerts', async () => {
+    // Different entities take different ingest locks, so the six pass the opening statement together and
+    // meet at the INSERT's unique externalRef: the losers insert nothing, and nothing sent behind their
+    // INSERT may move, audit or alert. Once without rules (the answer's path with COMMIT sent behind the
+    // INSERT), once with a rule that fires for every one of them (the alert path).
+    const t = await createTestTenant();
+    const entities = await Promise.all(Array.from({ length: 6 }, () => createTestEntity(t.id)));
+    for (const withAlerts of [false, true]) {
+      if (withAlerts)
+        await publishRule(t, {
+          code: 'LARGE_RACE',
+          nameEn: 'Large amount',
+          nameAr: 'مبلغ كبير',
+          type: 'Soft',
+          severity: 'Medium',
+          config: { template: 'LargeAmount', params: { threshold: '100', currency: 'SAR' } },
+        });
+      const externalRef = `race-${withAlerts}-${Math.random().toString(36).slice(2)}`;
+      const bodies = entities.map((e) => body(e.id, { externalRef, amount: '700.07' }));
+      const answers = await Promise.all(bodies.map((b) => post(t, b)));
+      expect(answers.map((a) => a.status).sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([201, 409, 409, 409, 409, 409]);
+      for (const a of answers.filter((x) => x.status === 409)) expect(a.body.errorCode).toBe('DUPLICATE_EXTERNAL_REF');
+      const stored = answers.find((a) => a.status === 201)!.body.data;
+      expect(stored.triggeredAlerts).toHaveLength(withAlerts ? 1 : 0);
+      const counts = await withPlatform(async (tx) => ({
+        transactions: await tx.transaction.count({ where: { tenantId: t.id, externalRef } }),
+        audits: await tx.auditLog.count({ where: { tenantId: t.id, action: 'transaction.create', targetId: { in: [stored.id] } } }),
+        allAudits: await tx.auditLog.count({ where: { tenantId: t.id, action: 'transaction.create', after: { path: ['externalRef'], equals: externalRef } } }),
+        alerts: await tx.transactionAlert.count({ where: { tenantId: t.id, transactionId: stored.id } }),
+        allAlerts: await tx.transactionAlert.count({ where: { tenantId: t.id, ruleSnapshot: { path: ['code'], equals: 'LARGE_RACE' } } }),
+        balances: (await tx.wallet.findMany({ where: { tenantId: t.id, vIban: { in: bodies.map((b) => b.target.vIban) } } })).map((w) =>
+          w.availableBalance.toString(),
+        ),
+      }));
+      expect(counts.transactions).toBe(1);
+      expect(counts.audits).toBe(1);
+      expect(counts.allAudits).toBe(1);
+      expect(counts.alerts).toBe(withAlerts ? 1 : 0);
+      expect(counts.allAlerts).toBe(withAlerts ? 1 : 0);
+      expect(counts.balances.filter((b) => b !== '0').sort()).toEqual(['700.07']);
+    }
+  });
+
   it('another tenant cannot see or use the ids (404), and no key is 401', async () => {
     const t = await createTestTenant();
     const other = await createTestTenant();

@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sqlOfClient, withTenantConnection } from '@/lib/db/sql';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant } from '@/scripts/testing/factories';
 import { createTestEntity } from '@/scripts/testing/record-factories';
-import { factBatch } from './fact-batch';
+import { factBatch, type AddedTransaction } from './fact-batch';
 import { queryWindow } from './facts';
 import type { WindowQuery } from './templates';
 
@@ -14,7 +13,7 @@ const AT = new Date('2026-11-20T10:00:00.000Z');
 const NEW_ID = '80000000-0000-4000-8000-000000000000';
 const hoursBefore = (h: number) => new Date(AT.getTime() - h * 3_600_000);
 
-describe('fact batch sent with the INSERT', () => {
+describe('fact batch asked ahead of the INSERT', () => {
   it('answers every window exactly as a query after the INSERT would: the new row counted, the sum exact, ties in id order', async () => {
     const t = await createTestTenant();
     const e = await createTestEntity(t.id);
@@ -47,21 +46,17 @@ describe('fact batch sent with the INSERT', () => {
       await insert('30000000-0000-4000-8000-000000000000', hoursBefore(4), '7.7', null, e.id, 'USD');
       await insert('40000000-0000-4000-8000-000000000000', hoursBefore(30), '1', null, e.id);
 
-      const facts = factBatch(db, t.id, { held: true });
-      const held = questions.map((q) => facts.window(e.id, AT, q));
-      const newRow = (
-        values: string,
-      ) => `WITH ins AS (INSERT INTO "Transaction" (id, "tenantId", "externalRef", "requestHash", "transactionDate", amount, currency, "currencyCode", source, target, "targetEntityId", direction, "tagIds", "updatedAt")
-            VALUES (${values}, 'SAR', 'SAR', '{}', '{}', $5::uuid, 'Credit', '{}', now())
-            ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING id, amount::text AS amount, "sourceEntityId", "targetEntityId")`;
-      type Inserted = { id: string; amount: string; sourceEntityId: string | null; targetEntityId: string | null };
-      const row = await facts.sendWith<Inserted>(
-        (columns) => `${newRow(`$2::uuid, $1::uuid, 'new', 'h', $3, $4::numeric`)} SELECT ins.*${columns} FROM ins`,
-        [t.id, NEW_ID, AT, '1000.125', e.id],
-        (r) => ({ ...r, currencyCode: 'SAR', transactionDate: AT }),
-      );
-      expect(row).toEqual({ id: NEW_ID, amount: '1000.125', sourceEntityId: null, targetEntityId: e.id });
-      const answers = await Promise.all(held);
+      // Asked, and answered, before the new row is inserted; its description comes once the sides are known.
+      let describeRow!: (row: AddedTransaction) => void;
+      const added = new Promise<AddedTransaction>((resolve) => (describeRow = resolve));
+      const facts = factBatch(db, t.id, { added });
+      const asked = questions.map((q) => facts.window(e.id, AT, q));
+      const sameInstant = facts.window(e.id, AT, questions[0]!);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      describeRow({ id: NEW_ID, amount: '1000.125', currencyCode: 'SAR', transactionDate: AT, sourceEntityId: null, targetEntityId: e.id });
+      const answers = await Promise.all(asked);
+      expect(await sameInstant).toBe(await asked[0]); // one question, asked twice, is asked once
+      await insert(NEW_ID, AT, '1000.125', null, e.id);
       // The same questions asked on their own after the INSERT, which see the new row.
       const reference = await Promise.all(questions.map((q) => queryWindow(db, t.id, e.id, AT, q)));
       expect(answers).toEqual(reference);
@@ -76,18 +71,11 @@ describe('fact batch sent with the INSERT', () => {
       expect(answers[6]!.ids).not.toContain(NEW_ID);
       expect(answers[7]!.ids).not.toContain(NEW_ID);
 
-      // A duplicate externalRef inserts nothing: no row, and the questions sent with it stay unanswered.
-      const again = factBatch(db, t.id, { held: true });
-      let answered = false;
-      void again.window(e.id, AT, questions[0]!).then(() => (answered = true));
-      const none = await again.sendWith<Inserted>(
-        (columns) => `${newRow(`$4::uuid, $1::uuid, 'new', 'h', $2, $3::numeric`)} SELECT ins.*${columns} FROM ins`,
-        [t.id, AT, '1', crypto.randomUUID(), e.id],
-        (r) => ({ ...r, currencyCode: 'SAR', transactionDate: AT }),
-      );
-      expect(none).toBeNull();
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(answered).toBe(false);
+      // Nothing to insert (the request failed after asking): the windows answer its reason, never a count without the row.
+      const failed = Promise.reject(new Error('nothing inserted'));
+      failed.catch(() => {});
+      const again = factBatch(db, t.id, { added: failed });
+      await expect(again.window(e.id, AT, { since: hoursBefore(5) })).rejects.toThrow('nothing inserted');
     });
   });
 });

@@ -7,17 +7,18 @@
  * SQL, same answers as asking one by one: fewer statements per ingest. The batch runs as a named
  * prepared statement: its text depends only on the tenant's rules, a small set per connection.
  *
- * `held`: the first batch waits for `sendWith`, which sends it in the same statement as another one
- * (the ingest's INSERT): its subqueries share that statement's snapshot and so do not see the row
- * it inserts, and each window's answer has the new row added here exactly as the window's SQL would
- * count it (its side and direction, currency, amount bounds and dates; the sum in exact decimals;
- * the newest-first ids in the same order). Later batches go on their own, after it, and see the row.
+ * `added`: the questions are asked before the transaction they judge is inserted (the ingest sends
+ * its first batch right behind its opening statement, and the INSERT only once the rules have
+ * decided). Each window's answer then has that row added here exactly as the window's SQL would
+ * count it once inserted (its side and direction, currency, amount bounds and dates; the sum in
+ * exact decimals; the newest-first ids in the same order), from the row's description, which the
+ * caller settles once it knows the sides' entities (or rejects, when nothing is inserted).
  */
 import { prepared, type SqlQueryable } from '@/lib/db/sql';
 import { add, cmp, toFixedString } from '../money';
 import type { WindowQuery, WindowResult } from './templates';
 
-/** The row inserted by the statement a held batch rides with, as the windows would see it. */
+/** The row about to be inserted, as the windows will see it. */
 export interface AddedTransaction {
   id: string;
   amount: string;
@@ -42,28 +43,40 @@ export interface FactBatch {
   openMatchCount(entityId: string): Promise<number>;
   newestLinkAt(entityId: string): Promise<Date | null>;
   /**
-   * Held batches only: sends the questions asked so far as columns `f0…` of `statement(columns)`,
-   * whose text starts the parameters at `params` (`$1` is the tenant id). Answers the statement's
-   * first row without those columns, or null when it has none (its questions then stay unanswered).
-   * Later questions are batched as usual.
+   * No question is sent after this: one asked later (or asked and not yet sent) is refused. The
+   * ingest closes its batch before its own statements follow on the connection, so that a guess's
+   * late question never runs after them, or after the connection went back to the pool.
    */
-  sendWith<R extends object>(statement: (columns: string) => string, params: unknown[], added: (row: R) => AddedTransaction): Promise<R | null>;
+  close(): void;
 }
 
-export function factBatch(db: SqlQueryable, tenantId: string, { held = false }: { held?: boolean } = {}): FactBatch {
+export function factBatch(db: SqlQueryable, tenantId: string, { added }: { added?: Promise<AddedTransaction> } = {}): FactBatch {
   let pending: Question[] = [];
-  let holding = held;
+  let closed = false;
   const memo = new Map<string, Promise<unknown>>();
+  const refused = () => new Error('fact batch closed: the question was asked after the rules had decided');
 
   const flush = async () => {
     const batch = pending;
     pending = [];
+    if (closed) {
+      batch.forEach((q) => q.reject(refused()));
+      return;
+    }
     const params: unknown[] = [tenantId];
     const p = (v: unknown) => `$${params.push(v)}`;
     const columns = batch.map((q, i) => `(${q.sql(p)}) AS f${i}`);
     try {
       const row = (await db.query<Record<string, unknown>>(prepared(`SELECT ${columns.join(', ')}`), params)).rows[0] ?? {};
-      batch.forEach((q, i) => q.resolve(row[`f${i}`]));
+      const inserted = added && batch.some((q) => q.withRow) ? await added : undefined;
+      batch.forEach((q, i) => {
+        try {
+          const raw = row[`f${i}`];
+          q.resolve(inserted && q.withRow ? q.withRow(raw, inserted) : raw);
+        } catch (error) {
+          q.reject(error);
+        }
+      });
     } catch (error) {
       batch.forEach((q) => q.reject(error));
     }
@@ -71,9 +84,10 @@ export function factBatch(db: SqlQueryable, tenantId: string, { held = false }: 
 
   const ask = <T>(key: string, sql: Question['sql'], parse: (raw: unknown) => T, withRow?: Question['withRow']): Promise<T> => {
     let hit = memo.get(key) as Promise<T> | undefined;
+    if (!hit && closed) return Promise.reject(refused());
     if (!hit) {
       hit = new Promise<unknown>((resolve, reject) => {
-        if (!pending.length && !holding) setImmediate(() => void flush());
+        if (!pending.length) setImmediate(() => void flush());
         pending.push({ sql, resolve, reject, withRow });
       }).then(parse);
       memo.set(key, hit);
@@ -84,6 +98,9 @@ export function factBatch(db: SqlQueryable, tenantId: string, { held = false }: 
   const parseWindow = (raw: unknown): RawWindow => (typeof raw === 'string' ? JSON.parse(raw) : raw) as RawWindow;
 
   return {
+    close() {
+      closed = true;
+    },
     window(entityId, until, q) {
       const key = JSON.stringify(['w', entityId, until.getTime(), q.since.getTime(), q.direction, q.currencyCode, q.minAmount, q.belowAmount]);
       return ask(
@@ -151,33 +168,6 @@ export function factBatch(db: SqlQueryable, tenantId: string, { held = false }: 
         },
         (raw) => (raw ? new Date(raw as string | Date) : null),
       );
-    },
-    async sendWith(statement, params, added) {
-      const batch = pending;
-      pending = [];
-      holding = false;
-      const p = (v: unknown) => `$${params.push(v)}`;
-      const columns = batch.map((q, i) => `, (${q.sql(p)}) AS f${i}`).join('');
-      let row: Record<string, unknown> | undefined;
-      try {
-        row = (await db.query<Record<string, unknown>>(prepared(statement(columns)), params)).rows[0];
-      } catch (error) {
-        batch.forEach((q) => q.reject(error));
-        throw error;
-      }
-      if (!row) return null;
-      const rest: Record<string, unknown> = { ...row };
-      batch.forEach((_, i) => delete rest[`f${i}`]);
-      const inserted = added(rest as never);
-      batch.forEach((q, i) => {
-        try {
-          const raw = row[`f${i}`];
-          q.resolve(q.withRow ? q.withRow(raw, inserted) : raw);
-        } catch (error) {
-          q.reject(error);
-        }
-      });
-      return rest as never;
     },
   };
 }
