@@ -9,8 +9,7 @@ import { Badge, toneOfStatus } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { cn } from '@/components/ui/cn';
-import { Table, Td, Th } from '@/components/ui/table';
+import { busyMarks, Table, Td, Th } from '@/components/ui/table';
 import { DateText } from '@/components/ui/dates';
 import { fetchJson } from '@/components/ui/fetch-json';
 import { Pagination } from '@/components/ui/pagination';
@@ -246,11 +245,7 @@ export function EntityList({ canExport = false }: { canExport?: boolean }) {
             </Table>
           </div>
           {/* Phones: one card per entity instead of a table wider than the screen. */}
-          <ul
-            className={cn('flex flex-col gap-3 transition-opacity md:hidden', result.isPlaceholderData && 'opacity-60')}
-            aria-label={t('entities.title')}
-            aria-busy={result.isPlaceholderData || undefined}
-          >
+          <ul {...busyMarks(result.isPlaceholderData, 'flex flex-col gap-3 md:hidden')} aria-label={t('entities.title')}>
             {result.data.data.map((entity) => (
               <li key={entity.id} className="rounded-lg border border-slate-200 bg-white p-3">
                 <Link href={profileHref(entity.id)} className="font-medium break-words text-brand-700 underline-offset-2 hover:underline">

@@ -1,6 +1,11 @@
 import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from 'react';
 import { cn } from './cn';
 
+/** The marks of a list whose rows are the previous answer while the next one loads: dimmed, and `aria-busy`. */
+export function busyMarks(busy: boolean, className?: string) {
+  return { className: cn(className, 'transition-opacity', busy && 'opacity-60'), 'aria-busy': busy || undefined };
+}
+
 /**
  * A data table from 768 px; below, each row is a stacked card whose cells carry their column name
  * (the `label` of `Td`), so a phone never scrolls a table sideways and row actions stay in reach.
@@ -20,7 +25,7 @@ export function Table({ caption, children, busy = false }: { caption: string; ch
       aria-label={caption}
       data-responsive-table
     >
-      <table className={cn('min-w-full divide-y divide-slate-200 text-sm transition-opacity', busy && 'opacity-60')} aria-busy={busy || undefined}>
+      <table {...busyMarks(busy, 'min-w-full divide-y divide-slate-200 text-sm')}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
