@@ -186,6 +186,9 @@ test.describe('KYC', () => {
     await page.getByRole('button', { name: 'نشر' }).click();
     await expect(page.getByTestId('form-status')).toHaveText('منشور');
     await expect(page.getByTestId('builder-notice')).toContainText('تم النشر');
+    // A Published form is locked: its fields and its sections' handles say so, not only refuse input.
+    await expect(page.locator('#s0-nameEn')).toBeDisabled();
+    await expect(page.getByTestId('section-handle').first()).toBeDisabled();
 
     // What the builder published is what the API serves.
     const flows = await getJson(page.request, '/services/crm/kyc-flows', api(seed));

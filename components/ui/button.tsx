@@ -5,7 +5,7 @@ const VARIANTS = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
-  ghost: 'text-slate-700 hover:bg-slate-100',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400 disabled:hover:bg-transparent',
 } as const;
 
 export type ButtonVariant = keyof typeof VARIANTS;
