@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 
-// A disabled control (a Published form's fields, a field the user's role may not change) looks it, not only refuses input.
+// A disabled control (e.g. a Published KYC form's fields, under the builder's disabled fieldset) looks it, not only refuses input.
 const CONTROL =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700';
 
