@@ -12,6 +12,7 @@
  */
 import { conjunctiveKeySets, queryBlockKeySets, queryCodeInitialKeys, queryLooseKeys, querySubsetKeys, rarityCandidates, wordKey } from './keys';
 import type { PreparedQuery, ScreenableEntry, WatchlistSource } from './score';
+import { conjunctiveHaving, encodeConjunctive, type ConjunctiveEncoding } from './conjunctive-masks';
 import { IDENTITY_MANY_SQL, LOOKUP_MANY_SQL, MAX_CONJUNCTIVE_SETS, type IdentityRecord, type LookupRecord } from './lookup-many';
 import type { Queryable } from './thresholds';
 
@@ -170,6 +171,13 @@ function keyRows(cols: string, where: string, scope: LookupScope): string {
       UNION ALL SELECT ${cols} FROM "WatchlistLookupKey" b WHERE b."tenantId" = ${scope.tenantId}::uuid ${rest}`;
 }
 
+/** Key rows of the keys `wanted` (a text[] expression), each with its key's 1-based position `pos` (conjunctive-masks.ts). */
+function positionedKeyRows(wanted: string, scope: LookupScope): string {
+  const rest = `AND b.key = w.key AND b.source = ANY(${scope.sources}::text[])${scope.type ? ` AND b."entryType" = ${scope.type}` : ''}`;
+  return `SELECT b."nameKeyId", w.pos FROM unnest(${wanted}::text[]) WITH ORDINALITY AS w(key, pos) JOIN "WatchlistLookupKey" b ON b."tenantId" IS NULL ${rest}
+      UNION ALL SELECT b."nameKeyId", w.pos FROM unnest(${wanted}::text[]) WITH ORDINALITY AS w(key, pos) JOIN "WatchlistLookupKey" b ON b."tenantId" = ${scope.tenantId}::uuid ${rest}`;
+}
+
 interface LookupScope {
   tenantId: string;
   sources: string;
@@ -227,12 +235,16 @@ function lookupSql(ctx: LookupContext, spec: LookupSpec, params: unknown[]): str
   const parts: string[] = [];
   if (conj.length > 0 || subsets.length > 0) {
     // the name rows bearing every key of a set (or any subset key): their key rows, grouped
-    const having = [
-      ...conj.map((set) => `array_agg(key) @> ${p(set)}::text[]`),
-      ...(subsets.length > 0 ? [`bool_or(key = ANY(${p(subsets)}::text[]))`] : []),
-    ].join(' OR ');
+    const { encoding } = input;
+    const having = conjunctiveHaving(
+      'u',
+      encoding.masks.map((m) => ({ low: `${p(m.low)}::bigint`, high: `${p(m.high)}::bigint` })),
+      // the two counts are integers of ours, written in (a parameter the condition leaves out would have no type)
+      subsets.length > 0 ? String(encoding.nconj) : null,
+      String(encoding.minset),
+    );
     parts.push(`(SELECT n."entryId", n.key, 1 AS conj FROM (
-      SELECT "nameKeyId" FROM (${keyRows('b."nameKeyId", b.key', `b.key = ANY(${p(input.wanted)}::text[])`, scope)}) u
+      SELECT "nameKeyId" FROM (${positionedKeyRows(p(encoding.wanted), scope)}) u
        GROUP BY 1 HAVING ${having} ORDER BY count(*) DESC, 1 LIMIT ${p(MAX_ROWS_PER_LOOKUP)}) h
       JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")`);
   }
@@ -257,8 +269,8 @@ function lookupSql(ctx: LookupContext, spec: LookupSpec, params: unknown[]): str
 interface LookupInputs {
   conj: string[][];
   subsets: string[];
-  /** the keys of the conjunctive part: those of its sets and the subset keys */
-  wanted: string[];
+  /** the keys of the conjunctive part (its sets' and the subset keys), their positions and the sets' masks */
+  encoding: ConjunctiveEncoding;
   keys: string[];
   singles: string[];
   last: string[];
@@ -286,7 +298,7 @@ function lookupInputs(ctx: LookupContext, spec: LookupSpec): LookupInputs | null
   return {
     conj,
     subsets,
-    wanted: [...new Set([...conj.flat(), ...subsets])],
+    encoding: encodeConjunctive(conj, subsets),
     keys: all.filter((k) => !isSingle(k)),
     singles: all.filter(isSingle),
     last,
@@ -310,9 +322,15 @@ function lookupRecord(i: number, ctx: LookupContext, spec: LookupSpec): LookupRe
     etype: ctx.opts.type ?? null,
     q1: input.q1,
     q2: input.q2,
-    wanted: input.wanted,
-    ...Object.fromEntries(input.conj.map((set, k) => [`c${k + 1}`, set])),
-    subsets: input.subsets,
+    wanted: input.encoding.wanted,
+    nconj: input.encoding.nconj,
+    minset: input.encoding.minset,
+    ...Object.fromEntries(
+      input.encoding.masks.flatMap((m, k) => [
+        [`l${k + 1}`, m.low],
+        [`h${k + 1}`, m.high],
+      ]),
+    ),
     keys: input.keys,
     singles: input.singles,
     last: input.last,

@@ -7,6 +7,8 @@
  * ranking and limit, so it returns the same rows (screen-many.db.test.ts compares them).
  */
 
+import { conjunctiveHaving } from './conjunctive-masks';
+
 /** One query's lookup (candidates.ts lookupSql): its keys and bounds, and the lists it may read. */
 export interface LookupRecord {
   /** the query's position in the batch */
@@ -18,14 +20,16 @@ export interface LookupRecord {
   /** the query's canonical keys ranked against (trigram similarity): the first, and another if any */
   q1: string;
   q2: string | null;
-  /** keys of the conjunctive part: every key of a set on one name row, or any subset key */
+  /** keys of the conjunctive part: the sets' keys first (positions 1…nconj), then the subset keys (conjunctive-masks.ts) */
   wanted: string[];
+  nconj: number;
+  /** distinct keys of the query's smallest set */
+  minset: number;
   /**
-   * The conjunctive sets, at most MAX_CONJUNCTIVE_SETS: set k in field `c<k>` (from 1; the fields of
-   * the sets a query does not have are left out, so null)
+   * The conjunctive sets' masks, at most MAX_CONJUNCTIVE_SETS: set k's low word in `l<k>` and high word
+   * in `h<k>` (from 1; decimal strings, read as bigint), left out (so null) for the sets a query does not have
    */
-  [set: `c${number}`]: string[] | undefined;
-  subsets: string[];
+  [mask: `${'l' | 'h'}${number}`]: string | undefined;
   keys: string[];
   singles: string[];
   /** keys of the last resort, read only when no other part found an entry not in `seen` */
@@ -40,20 +44,31 @@ export interface LookupRecord {
 
 /** Conjunctive sets a query looks up at most (candidates.ts primarySpec). */
 export const MAX_CONJUNCTIVE_SETS = 24;
+const SETS = Array.from({ length: MAX_CONJUNCTIVE_SETS }, (_, k) => k + 1);
 /**
- * The record's fields of the conjunctive sets, each checked by containment in the HAVING clause
- * (`array_agg(key) @> set`, as candidates.ts lookupSql does with one parameter per set): a set a
- * query does not have is null, and containment of null is null, which HAVING treats as false. (An
- * EXISTS over an array of the sets cost a subplan per name row group: at 1,000,000 entries, 5,000
- * groups per query.)
+ * The record's masks of the conjunctive sets, each a field of its own (a set a query does not have is
+ * null, and a comparison with null is null, which HAVING treats as false). An EXISTS over an array of
+ * the sets cost a subplan per name row group: at 1,000,000 entries, 5,000 groups per query.
  */
-const CONJUNCTIVE_SETS = Array.from({ length: MAX_CONJUNCTIVE_SETS }, (_, k) => `c${k + 1}`);
+const CONJUNCTIVE_HAVING = conjunctiveHaving(
+  'u',
+  SETS.map((k) => ({ low: `q.l${k}`, high: `q.h${k}` })),
+  'q.nconj',
+  'q.minset',
+);
 
 /** Key rows of the lists the query's scope sees that meet `where` (candidates.ts keyRows, per query). */
 function keyRows(cols: string, where: string): string {
   const rest = `AND ${where} AND b.source = ANY(q.sources) AND (q.etype IS NULL OR b."entryType" = q.etype)`;
   return `SELECT ${cols} FROM "WatchlistLookupKey" b WHERE b."tenantId" IS NULL ${rest}
       UNION ALL SELECT ${cols} FROM "WatchlistLookupKey" b WHERE b."tenantId" = q.tenant ${rest}`;
+}
+
+/** The key rows of the query's `wanted` keys, each with its key's position (conjunctive-masks.ts). */
+function positionedKeyRows(): string {
+  const rest = `AND b.key = w.key AND b.source = ANY(q.sources) AND (q.etype IS NULL OR b."entryType" = q.etype)`;
+  return `SELECT b."nameKeyId", w.pos FROM unnest(q.wanted) WITH ORDINALITY AS w(key, pos) JOIN "WatchlistLookupKey" b ON b."tenantId" IS NULL ${rest}
+      UNION ALL SELECT b."nameKeyId", w.pos FROM unnest(q.wanted) WITH ORDINALITY AS w(key, pos) JOIN "WatchlistLookupKey" b ON b."tenantId" = q.tenant ${rest}`;
 }
 
 /** Name rows of up to `max` distinct name rows with a key in `keys` (candidates.ts nameRows, per query). */
@@ -67,14 +82,14 @@ function nameRows(keys: string, conj: number, max: string, extra = ''): string {
 /** $1: the jsonb array of LookupRecord. Rows (i, id, conj, sim): each query's ranked entries, at most its `lim`. */
 export const LOOKUP_MANY_SQL = `SELECT q.i, x.id, x.conj, x.sim
   FROM jsonb_to_recordset($1::jsonb) AS q(i int, tenant uuid, sources text[], etype text, q1 text, q2 text, wanted text[],
-       ${CONJUNCTIVE_SETS.map((c) => `${c} text[]`).join(', ')},
-       subsets text[], keys text[], singles text[], last text[], seen uuid[], lim int, maxrows int, singlemax int, conjmax int)
+       nconj int, minset int, ${SETS.map((k) => `l${k} bigint, h${k} bigint`).join(', ')},
+       keys text[], singles text[], last text[], seen uuid[], lim int, maxrows int, singlemax int, conjmax int)
  CROSS JOIN LATERAL (
    WITH found AS (
      (SELECT n."entryId", n.key, 1 AS conj FROM (
-        SELECT u."nameKeyId" FROM (${keyRows('b."nameKeyId", b.key', 'b.key = ANY(q.wanted)')}) u
+        SELECT u."nameKeyId" FROM (${positionedKeyRows()}) u
          GROUP BY 1
-        HAVING ${CONJUNCTIVE_SETS.map((c) => `array_agg(u.key) @> q.${c}`).join(' OR ')} OR bool_or(u.key = ANY(q.subsets))
+        HAVING ${CONJUNCTIVE_HAVING}
          ORDER BY count(*) DESC, 1 LIMIT q.conjmax) h
        JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")
      UNION ALL ${nameRows('q.keys', 0, 'q.maxrows')}
