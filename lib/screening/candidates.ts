@@ -13,6 +13,7 @@
 import { conjunctiveKeySets, queryBlockKeySets, queryCodeInitialKeys, queryLooseKeys, querySubsetKeys, rarityCandidates, wordKey } from './keys';
 import type { PreparedQuery, ScreenableEntry, WatchlistSource } from './score';
 import { conjunctiveHaving, encodeConjunctive, type ConjunctiveEncoding } from './conjunctive-masks';
+import { conjunctiveNameRowsSql, keyRowsSql, nameRowsSql, type KeyRowScope } from './key-rows';
 import { IDENTITY_MANY_SQL, LOOKUP_MANY_SQL, MAX_CONJUNCTIVE_SETS, type IdentityRecord, type LookupRecord } from './lookup-many';
 import type { Queryable } from './thresholds';
 
@@ -66,9 +67,9 @@ function raritySql(words: string[], opts: CandidateOptions, params: unknown[]): 
   const p = (v: unknown) => `$${params.push(v)}`;
   const sources = opts.sources && opts.sources.length > 0 ? opts.sources : ALL_SOURCES;
   const w = p(words);
-  const scope: LookupScope = { tenantId: p(opts.tenantId), sources: p(sources), type: `'Individual'` };
+  const scope: KeyRowScope = { tenant: `${p(opts.tenantId)}::uuid`, sources: `${p(sources)}::text[]`, typeCondition: ` AND b."entryType" = 'Individual'` };
   return `SELECT w, (SELECT count(DISTINCT n."entryId")::int FROM (
-              SELECT "nameKeyId" FROM (${keyRows('b."nameKeyId"', 'b.key = w', scope)}) u
+              SELECT "nameKeyId" FROM (${keyRowsSql('b."nameKeyId"', 'b.key = w', scope)}) u
                LIMIT ${RARE_COUNT_ROWS}) s
               JOIN "WatchlistNameKey" n ON n.id = s."nameKeyId") AS n
        FROM unnest(${w}::text[]) AS w`;
@@ -160,43 +161,9 @@ function context(db: Queryable, q: PreparedQuery, opts: CandidateOptions, seen?:
   return { db, opts, sources, qKeys: q.names.map((n) => n.key).filter(Boolean), ids: [], seen: new Set(seen ?? []) };
 }
 
-/**
- * Key rows of the lists a tenant sees that meet `where` (a condition on "WatchlistLookupKey" b):
- * the shared lists' and the tenant's own, as two index-only scans of the (tenantId, key, ...) index
- * (one scan per tenant scope reads only index pages; an OR of the two would visit the table).
- */
-function keyRows(cols: string, where: string, scope: LookupScope): string {
-  const rest = `AND ${where} AND b.source = ANY(${scope.sources}::text[])${scope.type ? ` AND b."entryType" = ${scope.type}` : ''}`;
-  return `SELECT ${cols} FROM "WatchlistLookupKey" b WHERE b."tenantId" IS NULL ${rest}
-      UNION ALL SELECT ${cols} FROM "WatchlistLookupKey" b WHERE b."tenantId" = ${scope.tenantId}::uuid ${rest}`;
-}
-
-/** Key rows of the keys `wanted` (a text[] expression), each with its key's 1-based position `pos` (conjunctive-masks.ts). */
-function positionedKeyRows(wanted: string, scope: LookupScope): string {
-  const rest = `AND b.key = w.key AND b.source = ANY(${scope.sources}::text[])${scope.type ? ` AND b."entryType" = ${scope.type}` : ''}`;
-  return `SELECT b."nameKeyId", w.pos FROM unnest(${wanted}::text[]) WITH ORDINALITY AS w(key, pos) JOIN "WatchlistLookupKey" b ON b."tenantId" IS NULL ${rest}
-      UNION ALL SELECT b."nameKeyId", w.pos FROM unnest(${wanted}::text[]) WITH ORDINALITY AS w(key, pos) JOIN "WatchlistLookupKey" b ON b."tenantId" = ${scope.tenantId}::uuid ${rest}`;
-}
-
-interface LookupScope {
-  tenantId: string;
-  sources: string;
-  type: string | null;
-}
-
-/**
- * Name rows (entry id and canonical key, tagged `conj`) of up to `max` distinct name rows with a
- * key row meeting `where`. When more qualify, those sharing the most of the looked-up keys with the
- * query come first (then name-row id, so the choice is the same on every run): the btree lookup reads
- * every qualifying key row anyway (as the GIN lookup it replaced read its whole posting lists), and
- * the GIN lookup kept the first rows in table order, which favoured whatever was imported first.
- * `extra`: a further condition on the whole selection.
- */
-function nameRows(where: string, scope: LookupScope, conj: number, max: string, extra = ''): string {
-  return `(SELECT n."entryId", n.key, ${conj} AS conj FROM (
-      SELECT "nameKeyId" FROM (${keyRows('b."nameKeyId"', where, scope)}) u${extra ? ` WHERE ${extra}` : ''}
-       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT ${max}) h
-      JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")`;
+/** The scope of a one-query lookup: its tenant, lists and entry type bound as parameters (`p`). */
+function boundScope(p: (v: unknown) => string, tenantId: string | null, sources: readonly string[], type: string | null): KeyRowScope {
+  return { tenant: `${p(tenantId)}::uuid`, sources: `${p(sources)}::text[]`, typeCondition: type ? ` AND b."entryType" = ${p(type)}` : '' };
 }
 
 interface LookupSpec {
@@ -231,7 +198,7 @@ function lookupSql(ctx: LookupContext, spec: LookupSpec, params: unknown[]): str
   const p = (v: unknown) => `$${params.push(v)}`;
   const q1 = p(input.q1);
   const sim = input.q2 === null ? `similarity(key, ${q1})` : `GREATEST(similarity(key, ${q1}), similarity(key, ${p(input.q2)}))`;
-  const scope: LookupScope = { tenantId: p(ctx.opts.tenantId), sources: p(ctx.sources), type: ctx.opts.type ? p(ctx.opts.type) : null };
+  const scope = boundScope(p, ctx.opts.tenantId, ctx.sources, ctx.opts.type ?? null);
   const parts: string[] = [];
   if (conj.length > 0 || subsets.length > 0) {
     // the name rows bearing every key of a set (or any subset key): their key rows, grouped
@@ -243,21 +210,18 @@ function lookupSql(ctx: LookupContext, spec: LookupSpec, params: unknown[]): str
       subsets.length > 0 ? String(encoding.nconj) : null,
       String(encoding.minset),
     );
-    parts.push(`(SELECT n."entryId", n.key, 1 AS conj FROM (
-      SELECT "nameKeyId" FROM (${positionedKeyRows(p(encoding.wanted), scope)}) u
-       GROUP BY 1 HAVING ${having} ORDER BY count(*) DESC, 1 LIMIT ${p(MAX_ROWS_PER_LOOKUP)}) h
-      JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")`);
+    parts.push(conjunctiveNameRowsSql(`${p(encoding.wanted)}::text[]`, scope, having, p(MAX_ROWS_PER_LOOKUP)));
   }
-  if (keys.length > 0) parts.push(nameRows(`b.key = ANY(${p(keys)}::text[])`, scope, 0, p(maxRows)));
-  if (singles.length > 0) parts.push(nameRows(`b.key = ANY(${p(singles)}::text[])`, scope, 0, p(input.singleMax)));
+  if (keys.length > 0) parts.push(nameRowsSql(`b.key = ANY(${p(keys)}::text[])`, scope, 0, p(maxRows)));
+  if (singles.length > 0) parts.push(nameRowsSql(`b.key = ANY(${p(singles)}::text[])`, scope, 0, p(input.singleMax)));
   let from = parts.join(' UNION ALL ');
   if (last.length > 0) {
     const lastKeys = `b.key = ANY(${p(last)}::text[])`;
     from =
       parts.length === 0
-        ? nameRows(lastKeys, scope, -1, p(maxRows))
+        ? nameRowsSql(lastKeys, scope, -1, p(maxRows))
         : `WITH found AS (${from}), seen AS (SELECT unnest(${p([...ctx.seen])}::uuid[]) AS id)
-      SELECT * FROM found UNION ALL ${nameRows(lastKeys, scope, -1, p(maxRows), `NOT EXISTS (SELECT 1 FROM found WHERE "entryId" NOT IN (SELECT id FROM seen))`)}`;
+      SELECT * FROM found UNION ALL ${nameRowsSql(lastKeys, scope, -1, p(maxRows), `NOT EXISTS (SELECT 1 FROM found WHERE "entryId" NOT IN (SELECT id FROM seen))`)}`;
   }
   return `SELECT "entryId" AS id, max(conj) AS conj, max(${sim}) AS sim
        FROM (${from}) k
@@ -394,9 +358,9 @@ function identityNumbers(q: PreparedQuery): string[] {
 function identitySql(ctx: LookupContext, idNumbers: string[], params: unknown[]): string {
   const p = (v: unknown) => `$${params.push(v)}`;
   const keys = p(idNumbers.map((n) => `id:${n}`));
-  const scope: LookupScope = { tenantId: p(ctx.opts.tenantId), sources: p(ctx.sources), type: null };
+  const scope = boundScope(p, ctx.opts.tenantId, ctx.sources, null);
   return `SELECT DISTINCT n."entryId" AS id
-         FROM (${keyRows('b."nameKeyId"', `b.key = ANY(${keys}::text[])`, scope)}) u
+         FROM (${keyRowsSql('b."nameKeyId"', `b.key = ANY(${keys}::text[])`, scope)}) u
          JOIN "WatchlistNameKey" n ON n.id = u."nameKeyId"
         ORDER BY 1 LIMIT 20`;
 }

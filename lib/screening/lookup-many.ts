@@ -8,6 +8,7 @@
  */
 
 import { conjunctiveHaving } from './conjunctive-masks';
+import { conjunctiveNameRowsSql, keyRowsSql, nameRowsSql, type KeyRowScope } from './key-rows';
 
 /** One query's lookup (candidates.ts lookupSql): its keys and bounds, and the lists it may read. */
 export interface LookupRecord {
@@ -57,27 +58,8 @@ const CONJUNCTIVE_HAVING = conjunctiveHaving(
   'q.minset',
 );
 
-/** Key rows of the lists the query's scope sees that meet `where` (candidates.ts keyRows, per query). */
-function keyRows(cols: string, where: string): string {
-  const rest = `AND ${where} AND b.source = ANY(q.sources) AND (q.etype IS NULL OR b."entryType" = q.etype)`;
-  return `SELECT ${cols} FROM "WatchlistLookupKey" b WHERE b."tenantId" IS NULL ${rest}
-      UNION ALL SELECT ${cols} FROM "WatchlistLookupKey" b WHERE b."tenantId" = q.tenant ${rest}`;
-}
-
-/** The key rows of the query's `wanted` keys, each with its key's position (conjunctive-masks.ts). */
-function positionedKeyRows(): string {
-  const rest = `AND b.key = w.key AND b.source = ANY(q.sources) AND (q.etype IS NULL OR b."entryType" = q.etype)`;
-  return `SELECT b."nameKeyId", w.pos FROM unnest(q.wanted) WITH ORDINALITY AS w(key, pos) JOIN "WatchlistLookupKey" b ON b."tenantId" IS NULL ${rest}
-      UNION ALL SELECT b."nameKeyId", w.pos FROM unnest(q.wanted) WITH ORDINALITY AS w(key, pos) JOIN "WatchlistLookupKey" b ON b."tenantId" = q.tenant ${rest}`;
-}
-
-/** Name rows of up to `max` distinct name rows with a key in `keys` (candidates.ts nameRows, per query). */
-function nameRows(keys: string, conj: number, max: string, extra = ''): string {
-  return `(SELECT n."entryId", n.key, ${conj} AS conj FROM (
-      SELECT "nameKeyId" FROM (${keyRows('b."nameKeyId"', `b.key = ANY(${keys})`)}) u${extra ? ` WHERE ${extra}` : ''}
-       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT ${max}) h
-      JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")`;
-}
+/** Each query's scope, read from its row `q`. */
+const SCOPE: KeyRowScope = { tenant: 'q.tenant', sources: 'q.sources', typeCondition: ` AND (q.etype IS NULL OR b."entryType" = q.etype)` };
 
 /** $1: the jsonb array of LookupRecord. Rows (i, id, conj, sim): each query's ranked entries, at most its `lim`. */
 export const LOOKUP_MANY_SQL = `SELECT q.i, x.id, x.conj, x.sim
@@ -86,17 +68,12 @@ export const LOOKUP_MANY_SQL = `SELECT q.i, x.id, x.conj, x.sim
        keys text[], singles text[], last text[], seen uuid[], lim int, maxrows int, singlemax int, conjmax int)
  CROSS JOIN LATERAL (
    WITH found AS (
-     (SELECT n."entryId", n.key, 1 AS conj FROM (
-        SELECT u."nameKeyId" FROM (${positionedKeyRows()}) u
-         GROUP BY 1
-        HAVING ${CONJUNCTIVE_HAVING}
-         ORDER BY count(*) DESC, 1 LIMIT q.conjmax) h
-       JOIN "WatchlistNameKey" n ON n.id = h."nameKeyId")
-     UNION ALL ${nameRows('q.keys', 0, 'q.maxrows')}
-     UNION ALL ${nameRows('q.singles', 0, 'q.singlemax')})
+     ${conjunctiveNameRowsSql('q.wanted', SCOPE, CONJUNCTIVE_HAVING, 'q.conjmax')}
+     UNION ALL ${nameRowsSql('b.key = ANY(q.keys)', SCOPE, 0, 'q.maxrows')}
+     UNION ALL ${nameRowsSql('b.key = ANY(q.singles)', SCOPE, 0, 'q.singlemax')})
    SELECT "entryId" AS id, max(conj) AS conj, max(GREATEST(similarity(key, q.q1), similarity(key, q.q2))) AS sim
      FROM (SELECT * FROM found
-           UNION ALL ${nameRows('q.last', -1, 'q.maxrows', `NOT EXISTS (SELECT 1 FROM found WHERE "entryId" <> ALL(q.seen))`)}) k
+           UNION ALL ${nameRowsSql('b.key = ANY(q.last)', SCOPE, -1, 'q.maxrows', `NOT EXISTS (SELECT 1 FROM found WHERE "entryId" <> ALL(q.seen))`)}) k
     GROUP BY "entryId"
     ORDER BY 2 DESC, 3 DESC, 1
     LIMIT q.lim) x`;
@@ -115,6 +92,6 @@ export const IDENTITY_MANY_SQL = `SELECT q.i, x.id
   FROM jsonb_to_recordset($1::jsonb) AS q(i int, tenant uuid, sources text[], keys text[], etype text)
  CROSS JOIN LATERAL (
    SELECT DISTINCT n."entryId" AS id
-     FROM (${keyRows('b."nameKeyId"', 'b.key = ANY(q.keys)')}) u
+     FROM (${keyRowsSql('b."nameKeyId"', 'b.key = ANY(q.keys)', SCOPE)}) u
      JOIN "WatchlistNameKey" n ON n.id = u."nameKeyId"
     ORDER BY 1 LIMIT 20) x`;
