@@ -162,16 +162,23 @@ export async function recordScreening(
       source: i.source,
       ...PUBLIC_FIELDS(i.m),
     }));
-    await db.query(
+    // A screening of the same entity in another transaction (screen now during delta monitoring,
+    // two imports) may have recorded the same match since this one read the entity's matches: its
+    // row stands, and only the rows inserted here are this screening's changes.
+    const { rows: inserted } = await db.query<{ id: string }>(
       `INSERT INTO "Match" (id, "tenantId", "entityId", "caseId", "watchlistEntryId", source, "entryVersion", status, criteria, name, percentage,
                             "riskScore", reasons, "matchingScore", "matchedAlias", recommendation, signals, gender, "matchedAt", "createdAt", "updatedAt")
        SELECT x.id, $1::uuid, x."entityId", x."caseId", x."entryId", x.source, x."entryVersion", 'Unreviewed', x.criteria, x.name, x.percentage,
               x."riskScore", x.reasons, x."matchingScore", x."matchedAlias", x.recommendation, x.signals, x.gender, now(), now(), now()
          FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, "entityId" uuid, "caseId" uuid, "entryId" uuid, source text, "entryVersion" text, criteria text,
-              name text, percentage int, "riskScore" int, reasons text[], "matchingScore" float8, "matchedAlias" text, recommendation text, signals jsonb, gender text)`,
+              name text, percentage int, "riskScore" int, reasons text[], "matchingScore" float8, "matchedAlias" text, recommendation text, signals jsonb, gender text)
+       ON CONFLICT ("tenantId", "entityId", "watchlistEntryId") DO NOTHING
+       RETURNING id`,
       [tenantId, JSON.stringify(rows)],
     );
-    for (const r of rows) changes.push({ entityId: r.entityId, matchId: r.id, caseId: r.caseId, change: 'New', status: 'Unreviewed', source: r.source });
+    const insertedIds = new Set(inserted.map((r) => r.id));
+    for (const r of rows)
+      if (insertedIds.has(r.id)) changes.push({ entityId: r.entityId, matchId: r.id, caseId: r.caseId, change: 'New', status: 'Unreviewed', source: r.source });
   }
   if (updates.length) {
     const rows = updates.map((u) => ({ id: u.row.id, status: u.status, reopen: u.status !== u.row.status, ...PUBLIC_FIELDS(u.m) }));
