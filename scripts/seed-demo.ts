@@ -2,6 +2,9 @@
 // keyed by fixed crmIds, tags by name, users by e-mail; running it twice changes nothing but
 // issues a fresh API key, since stored keys are hashes and cannot be shown again).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { AppError } from '@/lib/core/errors';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { createTenant, getTenantBySlug } from '@/lib/tenancy/tenants';
@@ -19,6 +22,11 @@ import { enableKycForm } from '@/lib/kyc/enable-form';
 import { getFormTree } from '@/lib/kyc/forms';
 import { submitKycForm } from '@/lib/kyc/submit';
 import { answersFor, defaultFlowForms, submitBaseForms, type AnswerPlan } from '@/scripts/testing/kyc-factories';
+import { createRule, setRuleStatus, type RuleInput } from '@/lib/transactions/rules/manage-rules';
+import { createTransaction } from '@/lib/transactions/create-transaction';
+import { createTransactionInput } from '@/lib/transactions/schemas';
+import { screenEntityNow } from '@/lib/monitoring/screen-entities';
+import { runWatchlistImport } from '@/scripts/screening/watchlist-import';
 import { withCliDatabase } from './cli/context';
 
 const actor = { type: 'cli' as const };
@@ -423,6 +431,131 @@ async function seedKyc(tenantId: string) {
   return submitted;
 }
 
+/**
+ * The tenant's own (Custom) watchlist: one listed person who is a demo client (same names in both
+ * scripts, same date of birth: a true match), and a namesake of another, listed without a date of
+ * birth and with another nationality (what an officer decides as a false positive). Imported as `watchlist:import`
+ * imports a file; the clients it concerns are then screened at once, so their cases are there
+ * without waiting for the worker's delta monitoring.
+ */
+const CUSTOM_LIST = [
+  {
+    externalId: 'DEMO-001',
+    type: 'Individual',
+    names: [
+      { value: 'Abdulrahman Khalid Al-Harbi', kind: 'Primary' },
+      { value: 'عبدالرحمن خالد الحربي', kind: 'Alias' },
+    ],
+    dobHijri: '1398-07-21',
+    gender: 'Male',
+    nationalityCode: 'SA',
+    remarks: 'Demo: listed by the compliance team (domestic PEP, senior public office).',
+  },
+  {
+    externalId: 'DEMO-002',
+    type: 'Individual',
+    names: [
+      { value: 'Ahmed Mahmoud Hassan', kind: 'Primary' },
+      { value: 'أحمد محمود حسن', kind: 'Alias' },
+    ],
+    gender: 'Male',
+    nationalityCode: 'SY',
+    remarks: 'Demo: listed by the compliance team (adverse media).',
+  },
+];
+
+async function seedCustomList(tenantId: string) {
+  const file = path.join(os.tmpdir(), `seed-demo-custom-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(CUSTOM_LIST));
+  try {
+    const imported = await runWatchlistImport(['--source', 'Custom', '--tenant', SLUG, '--format', 'json', file], { print: () => {} });
+    // Screened now, so the cases are there at once; the worker's delta monitoring of the same
+    // import may record them first, which changes nothing.
+    if (imported.added + imported.updated > 0)
+      for (const key of ['p3', 'p4']) {
+        const entity = await exists(tenantId, fixedUuid(key));
+        if (entity) await screenEntityNow({ tenantId, entityId: entity.id, actor });
+      }
+    return withTenant(tenantId, (tx) => tx.match.count({ where: { tenantId, source: 'Custom', deprecatedAt: null } }));
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** Two Published rules, as the README's transaction walk-through publishes them. */
+const DEMO_RULES: RuleInput[] = [
+  {
+    code: 'STRUCT-10K',
+    nameEn: 'Structuring below 10,000',
+    nameAr: 'تجزئة المبالغ دون 10,000',
+    descriptionEn: 'Three or more amounts within 10% under 10,000 SAR in 72 hours.',
+    descriptionAr: 'ثلاثة مبالغ أو أكثر تقل عن 10,000 ريال بما لا يزيد على 10% خلال 72 ساعة.',
+    type: 'Soft',
+    severity: 'High',
+    config: { template: 'Structuring', params: { threshold: '10000', marginPercent: 10, minCount: 3, windowHours: 72, currency: 'SAR' } },
+  },
+  {
+    code: 'LARGE-100K',
+    nameEn: 'Single amount of 100,000 or more',
+    nameAr: 'مبلغ واحد يبلغ 100,000 أو أكثر',
+    descriptionEn: 'Holds any single transaction of 100,000 SAR or more for review.',
+    descriptionAr: 'يوقف أي معاملة واحدة تبلغ 100,000 ريال أو أكثر للمراجعة.',
+    type: 'Hard',
+    severity: 'Critical',
+    config: { template: 'LargeAmount', params: { threshold: '100000', currency: 'SAR' } },
+  },
+];
+
+/**
+ * Transaction monitoring at work: the rules above, then a month of one client's wallet (salary in,
+ * a transfer out) ending in a structuring pattern (three deposits just under 10,000 within three
+ * hours), which raises an alert and opens the client's monitoring case. Once per tenant: the
+ * transactions are dated from today, so a second run would send other bodies for their externalRefs.
+ */
+async function seedTransactions(tenantId: string) {
+  const already = await withTenant(tenantId, (tx) =>
+    tx.transaction.findFirst({ where: { tenantId, externalRef: { startsWith: 'demo-' } }, select: { id: true } }),
+  );
+  if (already) return { rules: 0, transactions: 0, alerts: 0 };
+  const existing = await withTenant(tenantId, (tx) => tx.transactionRule.findMany({ where: { tenantId }, select: { code: true } }));
+  let rules = 0;
+  for (const rule of DEMO_RULES.filter((r) => !existing.some((e) => e.code === r.code))) {
+    const created = (await createRule({ tenantId, input: rule, actor })).data;
+    await setRuleStatus({ tenantId, ruleId: created.id, status: 'Published', actor });
+    rules++;
+  }
+  const client = await exists(tenantId, fixedUuid('p1'));
+  if (!client) return { rules, transactions: 0, alerts: 0 };
+  const wallet = { method: 'Wallet', vIban: 'SA4420000001234567891234', entity: { id: client.id } };
+  const employer = { method: 'BankAccount', iban: 'SA0380000000608010167519', countryCode: 'SA' };
+  const landlord = { method: 'BankAccount', iban: saudiIban('10', 1_111_222_333), countryCode: 'SA' };
+  const cash = { method: 'BankAccount', iban: 'AE070331234567890123456', countryCode: 'AE' };
+  const now = Date.now();
+  const at = (days: number, hours = 0) => new Date(now - days * 86_400_000 - hours * 3_600_000).toISOString();
+  const plan = [
+    { ref: 'salary-1', source: employer, target: wallet, amount: '45000.00', date: at(30) },
+    { ref: 'rent-1', source: wallet, target: landlord, amount: '12500.00', date: at(28) },
+    { ref: 'salary-2', source: employer, target: wallet, amount: '45000.00', date: at(2) },
+    { ref: 'deposit-1', source: cash, target: wallet, amount: '9850.00', date: at(1, 3) },
+    { ref: 'deposit-2', source: cash, target: wallet, amount: '9720.50', date: at(1, 2) },
+    { ref: 'deposit-3', source: cash, target: wallet, amount: '9910.00', date: at(1, 1) },
+  ];
+  let alerts = 0;
+  for (const t of plan) {
+    const body = createTransactionInput.parse({
+      source: t.source,
+      target: t.target,
+      externalRef: `demo-${t.ref}`,
+      transactionDate: t.date,
+      amount: t.amount,
+      currency: 'SAR',
+      paymentType: t.source === cash ? 'CashDeposit' : 'Transfer',
+    });
+    alerts += (await createTransaction({ tenantId, body, actor })).data.triggeredAlerts.length;
+  }
+  return { rules, transactions: plan.length, alerts };
+}
+
 async function main() {
   const { tenant, apiKey, created } = await ensureTenant();
   const users = {
@@ -434,7 +567,21 @@ async function main() {
   for (const p of PEOPLE) if (await seedPerson(tenant.id, p, tags)) entitiesCreated++;
   for (const o of ORGANIZATIONS) if (await seedOrganization(tenant.id, o, tags)) entitiesCreated++;
   const kycSubmitted = await seedKyc(tenant.id);
-  return { tenant: SLUG, tenantCreated: created, apiKey, users, entitiesCreated, entitiesTotal: PEOPLE.length + ORGANIZATIONS.length, kycSubmitted };
+  const screeningMatches = await seedCustomList(tenant.id);
+  const monitoring = await seedTransactions(tenant.id);
+  return {
+    tenant: SLUG,
+    tenantCreated: created,
+    apiKey,
+    users,
+    entitiesCreated,
+    entitiesTotal: PEOPLE.length + ORGANIZATIONS.length,
+    kycSubmitted,
+    screeningMatches,
+    rulesPublished: monitoring.rules,
+    transactions: monitoring.transactions,
+    transactionAlerts: monitoring.alerts,
+  };
 }
 
 withCliDatabase(main).then(
