@@ -81,6 +81,11 @@ describe('recordScreening under concurrency', () => {
     expect(rows[0].n).toBe(1);
     const { rows: trail } = await q(`SELECT action FROM "MatchReview" r JOIN "Match" m ON m.id = r."matchId" WHERE m."entityId" = $1`, [entity.id]);
     expect(trail.map((r) => r.action)).toEqual(['Created']);
+    const { rows: events } = await q(
+      `SELECT payload->'changes' AS changes FROM "OutboxEvent" WHERE type = 'MonitoredEntityUpdate' AND payload->>'entityId' = $1`,
+      [entity.id],
+    );
+    expect(events.map((e) => e.changes)).toEqual([['MatchNew']]);
     const { rows: summary } = await q(`SELECT "matchCount", "caseCount" FROM "Entity" WHERE id = $1`, [entity.id]);
     expect(summary[0]).toEqual({ matchCount: 1, caseCount: 1 });
     expect(await repeatedKeys(entity.id)).toEqual([]);
