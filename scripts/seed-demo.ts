@@ -433,10 +433,9 @@ async function seedKyc(tenantId: string) {
 
 /**
  * The tenant's own (Custom) watchlist: one listed person who is a demo client (same names in both
- * scripts, same date of birth: a true match), and a namesake of another, listed without a date of
- * birth and with another nationality (what an officer decides as a false positive). Imported as `watchlist:import`
- * imports a file; the clients it concerns are then screened at once, so their cases are there
- * without waiting for the worker's delta monitoring.
+ * scripts, same date of birth: a true match), and a namesake of another client, listed without a
+ * date of birth and with another nationality (what an officer dismisses as a false positive).
+ * Imported the way `watchlist:import` imports a file.
  */
 const CUSTOM_LIST = [
   {
