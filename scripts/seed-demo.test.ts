@@ -1,7 +1,6 @@
 // `npm run seed:demo`, as a new user runs it: on an empty database it fills every domain a screen
 // shows (entities, KYC scores, a screening case, monitoring rules, an alert in its case); run again
 // it adds nothing twice.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,21 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { GET as listAlerts } from '@/app/services/crm/alerts/route';
 import { GET as listCases } from '@/app/services/crm/cases/route';
 import { callRoute } from '@/scripts/testing/api';
+import { runScript } from '@/scripts/testing/cli';
 import { useTestDatabase } from '@/scripts/testing/db';
 
 const db = useTestDatabase();
 const attachments = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-seed-demo-'));
 
-function seedDemo(): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      path.resolve('node_modules/.bin/tsx'),
-      ['scripts/seed-demo.ts'],
-      { env: { ...process.env, DATABASE_URL: db.current().url, ATTACHMENTS_DIR: attachments, LOG_LEVEL: 'warn' }, timeout: 170_000 },
-      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const seedDemo = () => runScript('scripts/seed-demo.ts', db.current().url, [], { env: { ATTACHMENTS_DIR: attachments }, timeoutMs: 170_000 });
 
 describe('npm run seed:demo', () => {
   it('fills every domain on an empty database, and adds nothing twice when run again', async () => {

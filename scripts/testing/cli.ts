@@ -12,11 +12,21 @@ export interface CliResult {
  * Asynchronous, so servers living in the test process (webhook receivers) keep answering.
  */
 export function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runScript('scripts/crm.ts', databaseUrl, args, { env });
+}
+
+/** Runs one of the project's scripts with tsx, as its npm script does, against `databaseUrl`. */
+export function runScript(
+  script: string,
+  databaseUrl: string,
+  args: string[] = [],
+  { env = {}, timeoutMs = 60_000 }: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       path.resolve('node_modules/.bin/tsx'),
-      ['scripts/crm.ts', ...args],
-      { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env }, timeout: 60_000 },
+      [script, ...args],
+      { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env }, timeout: timeoutMs },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
