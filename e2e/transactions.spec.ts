@@ -34,6 +34,13 @@ for (const locale of ['en', 'ar'] as const) {
     await snap(page, `${locale}-rules`);
     await expectAccessible(page);
 
+    // The case queue holds transaction-monitoring cases beside screening ones, saying which and what they hold.
+    await page.goto(`/${locale}/cases?kind=TransactionMonitoring`);
+    const queued = page.locator(`[data-case="${seed.monitoring.caseId}"]`);
+    await expect(queued).toContainText(locale === 'ar' ? 'مراقبة المعاملات' : 'Transaction monitoring');
+    await expect(queued).toContainText(locale === 'ar' ? 'تنبيه مفتوح واحد' : '1 open alert');
+    await expect(page.locator('#filter-kind')).toHaveValue('TransactionMonitoring');
+
     await page.goto(`/${locale}/cases/${seed.monitoring.caseId}`);
     await expect(page.getByTestId('case-entity')).toBeVisible();
     await expect(page.getByTestId('flow-chart')).toBeVisible();

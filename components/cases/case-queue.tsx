@@ -13,13 +13,14 @@ import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
 import { displayName } from '@/components/entities/entity-types';
-import { AGE_VALUES, CASE_SOURCES, CASE_STATUS_VALUES, toneOfCaseStatus, toneOfMatchStatus, type CasePage } from './case-types';
+import { AGE_VALUES, CASE_KINDS, CASE_SOURCES, CASE_STATUS_VALUES, toneOfCaseStatus, toneOfMatchStatus, type CasePage } from './case-types';
 
-const FILTERS = ['source', 'assignee', 'age', 'page'] as const;
+const FILTERS = ['kind', 'source', 'assignee', 'age', 'page'] as const;
 
 /**
- * The case queue. Filters live in the URL (shareable, survive a reload); without a status filter the
- * queue shows the open cases, oldest first, as a work queue should.
+ * The case queue: screening cases (a client's matches on one list) and transaction-monitoring cases
+ * (a client's alerts) in one work queue. Filters live in the URL (shareable, survive a reload);
+ * without a status filter the queue shows the open cases, oldest first, as a work queue should.
  */
 export function CaseQueue() {
   const t = useTranslations();
@@ -53,18 +54,24 @@ export function CaseQueue() {
       <form
         key={params.toString()}
         aria-label={t('cases.filters')}
-        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
           const next = new URLSearchParams();
-          for (const name of ['source', 'status', 'assignee', 'age']) {
+          for (const name of ['kind', 'source', 'status', 'assignee', 'age']) {
             const value = String(form.get(name) ?? '');
             if (value && !(name === 'status' && value === 'open')) next.set(name, value);
           }
           navigate(next);
         }}
       >
+        <FilterSelect
+          name="kind"
+          label={t('cases.kind')}
+          value={params.get('kind') ?? ''}
+          options={[['', t('cases.any')], ...CASE_KINDS.map((v): [string, string] => [v, t(`cases.kinds.${v}`)])]}
+        />
         <FilterSelect
           name="source"
           label={t('cases.source')}
@@ -128,9 +135,9 @@ export function CaseQueue() {
             <thead>
               <tr>
                 <Th>{t('cases.entity')}</Th>
-                <Th>{t('cases.source')}</Th>
+                <Th>{t('cases.origin')}</Th>
                 <Th>{t('cases.status')}</Th>
-                <Th>{t('cases.matches')}</Th>
+                <Th>{t('cases.findings')}</Th>
                 <Th>{t('cases.assignee')}</Th>
                 <Th>{t('cases.opened')}</Th>
               </tr>
@@ -155,20 +162,26 @@ export function CaseQueue() {
                         </div>
                       ) : null}
                     </Td>
-                    <Td label={t('cases.source')}>{item.source ? t(`cases.sources.${item.source}`) : '—'}</Td>
+                    <Td label={t('cases.origin')}>
+                      {item.kind === 'TransactionMonitoring' ? t('cases.kinds.TransactionMonitoring') : item.source ? t(`cases.sources.${item.source}`) : '—'}
+                    </Td>
                     <Td label={t('cases.status')}>
                       <Badge tone={toneOfCaseStatus(item.status)}>{t(`cases.caseStatus.${item.status}`)}</Badge>
                     </Td>
-                    <Td label={t('cases.matches')}>
-                      <ul className="flex flex-wrap gap-1">
-                        {item.matchSummaries.map((s) => (
-                          <li key={s.status}>
-                            <Badge tone={toneOfMatchStatus(s.status)}>
-                              {t('cases.matchSummary', { count: new Intl.NumberFormat(locale).format(s.count), status: t(`cases.matchStatus.${s.status}`) })}
-                            </Badge>
-                          </li>
-                        ))}
-                      </ul>
+                    <Td label={t('cases.findings')}>
+                      {item.kind === 'TransactionMonitoring' ? (
+                        <Badge tone={openAlerts(item) > 0 ? 'warn' : 'neutral'}>{t('cases.openAlerts', { count: openAlerts(item) })}</Badge>
+                      ) : (
+                        <ul className="flex flex-wrap gap-1">
+                          {item.matchSummaries.map((s) => (
+                            <li key={s.status}>
+                              <Badge tone={toneOfMatchStatus(s.status)}>
+                                {t('cases.matchSummary', { count: new Intl.NumberFormat(locale).format(s.count), status: t(`cases.matchStatus.${s.status}`) })}
+                              </Badge>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
                     </Td>
                     <Td label={t('cases.assignee')}>{item.assignee?.displayName ?? <span className="text-slate-600">{t('cases.unassigned')}</span>}</Td>
                     <Td label={t('cases.opened')}>
@@ -193,6 +206,9 @@ export function CaseQueue() {
     </div>
   );
 }
+
+/** A transaction-monitoring case's alerts still Open (its `TransactionAlert` indicator). */
+const openAlerts = (item: CasePage['data'][number]) => item.indicatorSummaries.find((s) => s.category === 'TransactionAlert')?.count ?? 0;
 
 function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: [string, string][] }) {
   return (

@@ -9,6 +9,7 @@ export type StoredMatch = z.infer<typeof storedMatchSchema>;
 export type MatchPage = z.infer<typeof matchList>;
 export type MatchReviewAnswer = z.infer<typeof matchEnvelope>;
 
+export const CASE_KINDS = ['Screening', 'TransactionMonitoring'] as const;
 export const CASE_SOURCES = ['ListSourceA', 'ListSourceB', 'Custom'] as const;
 export const CASE_STATUS_VALUES = ['Pending', 'InReview', 'PendingApproval', 'Closed'] as const;
 export const AGE_VALUES = ['today', 'week', 'month', 'older'] as const;

@@ -11,7 +11,7 @@ import { loadEntities } from '@/lib/entities/load-entities';
 import type { EntityOut } from '@/lib/entities/schemas';
 import { loadReviews, MATCH_COLUMNS, MATCH_ORDER, matchUserIds, toStoredMatch, type MatchRow, type ReviewRow } from './match-json';
 import type { CaseListOut, CaseOut, ListCasesQuery, MatchListOut, StoredMatchOut } from './schemas';
-import { loadUsers, type UserOut } from './users';
+import { assigneeMe, loadUsers, type UserOut } from './users';
 import { loadMonitoringParts } from '@/lib/transactions/monitoring-case';
 
 interface CaseRow {
@@ -29,13 +29,16 @@ interface CaseRow {
   createdAt: Date;
   updatedAt: Date;
   summaries: { status: StoredMatchOut['status']; count: number }[] | null;
+  openAlerts: number | null;
 }
 
 const CASE_COLUMNS = `c.id, c.kind, c."entityId", c.source, c.status, c.disposition, c."assigneeUserId", c."makerUserId", c."checkerUserId",
   c."matchedAt", c."archivedAt", c."createdAt", c."updatedAt",
   (SELECT json_agg(json_build_object('status', s.status, 'count', s.n) ORDER BY s.status)
      FROM (SELECT m.status, count(*)::int AS n FROM "Match" m
-            WHERE m."tenantId" = c."tenantId" AND m."caseId" = c.id AND m."deprecatedAt" IS NULL GROUP BY m.status) s) AS summaries`;
+            WHERE m."tenantId" = c."tenantId" AND m."caseId" = c.id AND m."deprecatedAt" IS NULL GROUP BY m.status) s) AS summaries,
+  CASE WHEN c.kind = 'TransactionMonitoring' THEN
+    (SELECT count(*)::int FROM "TransactionAlert" a WHERE a."tenantId" = c."tenantId" AND a."caseId" = c.id AND a.status = 'Open') END AS "openAlerts"`;
 
 const AGE_RANGES: Record<NonNullable<ListCasesQuery['age']>, [number | null, number | null]> = {
   today: [null, 1],
@@ -55,7 +58,7 @@ export async function listCases({ tenantId, query, userId }: { tenantId: string;
     if (query.source) where.push(`c.source = ${p(query.source)}`);
     if (query.kind) where.push(`c.kind = ${p(query.kind)}::"CaseKind"`);
     if (query.assignee === 'unassigned') where.push(`c."assigneeUserId" IS NULL`);
-    else if (query.assignee === 'me') where.push(userId ? `c."assigneeUserId" = ${p(userId)}::uuid` : 'false');
+    else if (query.assignee === 'me') where.push(`c."assigneeUserId" = ${p(assigneeMe(userId))}::uuid`);
     else if (query.assignee) where.push(`c."assigneeUserId" = ${p(query.assignee)}::uuid`);
     if (query.age) {
       const [min, max] = AGE_RANGES[query.age];
@@ -147,6 +150,8 @@ async function readMatches(tx: Tx, tenantId: string, entityId: string, query: Pa
 function toCase(row: CaseRow, entity: EntityOut, users: Map<string, UserOut>, matches: StoredMatchOut[]): CaseOut {
   const user = (id: string | null) => (id ? (users.get(id) ?? null) : null);
   const openCount = (row.summaries ?? []).reduce((n, s) => n + s.count, 0);
+  // What keeps the case open, as one indicator per kind: its open matches, or its open transaction alerts.
+  const indicator = row.kind === 'Screening' ? { count: openCount, category: 'WatchlistMatch' } : { count: row.openAlerts ?? 0, category: 'TransactionAlert' };
   return {
     id: row.id,
     createdAt: formatTimestamp(row.createdAt),
@@ -163,7 +168,7 @@ function toCase(row: CaseRow, entity: EntityOut, users: Map<string, UserOut>, ma
     entityId: row.entityId,
     customGroupId: null,
     originWatchlistId: row.source,
-    indicatorSummaries: row.kind === 'Screening' && openCount > 0 ? [{ count: openCount, category: 'WatchlistMatch', isNetwork: false }] : [],
+    indicatorSummaries: indicator.count > 0 ? [{ ...indicator, isNetwork: false }] : [],
     makerUser: user(row.makerUserId),
     checkerUser: user(row.checkerUserId),
     assignee: user(row.assigneeUserId),

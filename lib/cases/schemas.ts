@@ -112,7 +112,10 @@ export const caseSchema = z
     entityId: z.uuid(),
     customGroupId: z.uuid().nullable(),
     originWatchlistId: z.string().nullable().meta({ description: 'The list of a screening case (same as source).' }),
-    indicatorSummaries: z.array(z.object({ count: z.number().int(), category: z.string(), isNetwork: z.boolean() })),
+    indicatorSummaries: z.array(z.object({ count: z.number().int(), category: z.string(), isNetwork: z.boolean() })).meta({
+      description:
+        'Ours: what the case holds, one entry when it is not empty: `WatchlistMatch` (screening cases: matches not deprecated) or `TransactionAlert` (transaction-monitoring cases: alerts still Open).',
+    }),
     makerUser: userSchema.nullable(),
     checkerUser: userSchema.nullable(),
     assignee: userSchema.nullable(),
@@ -156,7 +159,7 @@ export const listCasesQuery = pageQuery.extend({
   assignee: z
     .union([z.literal('me'), z.literal('unassigned'), z.uuid()])
     .optional()
-    .meta({ description: '`me` (officer sessions), `unassigned`, or a user id.' }),
+    .meta({ description: '`me` (officer sessions; with an API key it is a 400), `unassigned`, or a user id.' }),
   age: z.enum(CASE_AGES).optional().meta({ description: 'Since the case opened: today (< 1 day), week (1–7 days), month (7–30 days), older (> 30 days).' }),
   sort: z.enum(['oldest', 'newest']).default('oldest').meta({ description: 'By the time the case opened; a work queue takes the oldest first.' }),
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AppError } from '@/lib/core/errors';
 import { formatTimestamp } from '@/lib/core/format';
 import { withPlatform } from '@/lib/db/tenant-tx';
 import type { userSchema } from '@/lib/attachments/schemas';
@@ -29,4 +30,10 @@ export async function loadUsers(ids: Iterable<string>): Promise<Map<string, User
       },
     ]),
   );
+}
+
+/** `assignee=me`: the signed-in user; a tenant system's API key is nobody, so the filter is a 400, not an empty page. */
+export function assigneeMe(userId: string | null | undefined): string {
+  if (!userId) throw AppError.validation('assignee: `me` names the signed-in user, and an API key has none: send a user id or `unassigned`');
+  return userId;
 }

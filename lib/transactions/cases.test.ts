@@ -5,6 +5,7 @@ import { PATCH as updateRuleRoute } from '@/app/services/crm/transaction-rules/[
 import { PATCH as ruleStatusRoute } from '@/app/services/crm/transaction-rules/[ruleId]/status/route';
 import { POST as backtestRoute } from '@/app/services/crm/transaction-rules/[ruleId]/backtest/route';
 import { GET as getCaseRoute } from '@/app/services/crm/cases/[caseId]/route';
+import { GET as listCasesRoute } from '@/app/services/crm/cases/route';
 import { POST as proposeRoute } from '@/app/services/crm/cases/[caseId]/disposition-proposal/route';
 import { POST as decideRoute } from '@/app/services/crm/cases/[caseId]/disposition-decision/route';
 import { POST as noteRoute } from '@/app/services/crm/cases/[caseId]/notes/route';
@@ -82,6 +83,18 @@ describe('transaction-monitoring cases', () => {
     expectContract(caseEnvelope.shape.data, c.body);
     expect(c.body).toMatchObject({ kind: 'TransactionMonitoring', status: 'Pending' });
     expect(c.body.transactionAlerts).toHaveLength(2);
+    // The queue says what the case holds: its open alerts (a screening case: its matches).
+    expect(c.body.indicatorSummaries).toEqual([{ count: 2, category: 'TransactionAlert', isNetwork: false }]);
+    const queue = async (query: Record<string, string>) =>
+      (await callRoute(listCasesRoute, 'GET', `/x?${new URLSearchParams(query)}`, { headers: maker.headers })).body;
+    const listed = await queue({ kind: 'TransactionMonitoring' });
+    expectContract(caseEnvelope.shape.data, listed.data[0]);
+    expect(listed.data.map((x: any) => [x.id, x.indicatorSummaries[0]?.count])).toEqual([[caseId, 2]]);
+    expect((await queue({ kind: 'Screening' })).data).toEqual([]);
+    expect((await queue({ assignee: 'me' })).data).toEqual([]);
+    const keyMine = await callRoute(listCasesRoute, 'GET', '/x?assignee=me', { headers: t.headers });
+    expect(keyMine.status).toBe(400);
+    expect(keyMine.body.validationErrors).toEqual([expect.stringMatching(/^assignee: `me` names the signed-in user/)]);
 
     const note = await callRoute(noteRoute, 'POST', '/x', {
       headers: maker.headers,
@@ -134,6 +147,7 @@ describe('transaction-monitoring cases', () => {
     expect(approved.body.data.decisions.map((d: any) => d.action)).toEqual(['Proposed', 'Approved']);
     expect(approved.body.data.transactionAlerts.every((a: any) => a.status === 'Closed' && a.isCorrect === true)).toBe(true);
     expect(approved.body.data.strReport).toMatchObject({ status: 'Draft', caseId });
+    expect(approved.body.data.indicatorSummaries).toEqual([]);
 
     const xml = await callRoute(strXmlRoute, 'GET', '/x', { headers: t.headers, params: { caseId } });
     expect(xml.status).toBe(200);

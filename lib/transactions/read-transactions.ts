@@ -3,7 +3,7 @@ import { AppError } from '@/lib/core/errors';
 import { buildMeta, pageOf } from '@/lib/core/pagination';
 import { sqlOf } from '@/lib/db/sql';
 import { withTenant } from '@/lib/db/tenant-tx';
-import { loadUsers } from '@/lib/cases/users';
+import { assigneeMe, loadUsers } from '@/lib/cases/users';
 import { TRANSACTION_COLUMNS, alertUserIds, finishTransactions, readAlerts, readTransactions, toAlerts, type TransactionRow } from './transaction-json';
 import type { AlertOut, ListAlertsQuery, ListTransactionsQuery, TransactionOut } from './schemas';
 
@@ -58,7 +58,7 @@ export async function listAlerts({ tenantId, query, userId }: { tenantId: string
     if (query.entityId) where.push(`a."entityId" = ${p(query.entityId)}::uuid`);
     if (query.caseId) where.push(`a."caseId" = ${p(query.caseId)}::uuid`);
     if (query.assignee === 'unassigned') where.push(`a."assigneeUserId" IS NULL`);
-    else if (query.assignee === 'me') where.push(userId ? `a."assigneeUserId" = ${p(userId)}::uuid` : 'false');
+    else if (query.assignee === 'me') where.push(`a."assigneeUserId" = ${p(assigneeMe(userId))}::uuid`);
     else if (query.assignee) where.push(`a."assigneeUserId" = ${p(query.assignee)}::uuid`);
     if (query.from) where.push(`a."createdAt" >= ${p(new Date(query.from))}`);
     if (query.to) where.push(`a."createdAt" < ${p(new Date(query.to))}`);

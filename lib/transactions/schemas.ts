@@ -278,7 +278,10 @@ export const listAlertsQuery = pageQuery.extend({
   ruleId: z.uuid().optional(),
   entityId: z.uuid().optional(),
   caseId: z.uuid().optional(),
-  assignee: z.union([z.literal('me'), z.literal('unassigned'), z.uuid()]).optional(),
+  assignee: z
+    .union([z.literal('me'), z.literal('unassigned'), z.uuid()])
+    .optional()
+    .meta({ description: '`me` (sessions only: with an API key it is a 400), `unassigned`, or a user id.' }),
   from: instantQuery.optional(),
   to: instantQuery.optional(),
 });

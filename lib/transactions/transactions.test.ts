@@ -320,6 +320,10 @@ describe('rules at ingest', () => {
     const alerts = await callRoute(listAlertsRoute, 'GET', '/x?ruleId=' + large.id, { headers: t.headers });
     expectContract(alertList, alerts.body);
     expect(alerts.body.meta.totalCount).toBe(1);
+    // `assignee=me` is the signed-in user's filter: a tenant system's key is nobody, so it is told so.
+    const mine = await callRoute(listAlertsRoute, 'GET', '/x?assignee=me', { headers: t.headers });
+    expect(mine.status).toBe(400);
+    expect(mine.body.validationErrors).toEqual([expect.stringMatching(/^assignee: `me` names the signed-in user/)]);
     const one = await callRoute(getAlertRoute, 'GET', '/x', { headers: t.headers, params: { alertId: alerts.body.data[0].id } });
     expectContract(alertEnvelope, one.body);
     const list = await callRoute(listTxRoute, 'GET', `/x?entityId=${e.id}&status=Blocked`, { headers: t.headers });
