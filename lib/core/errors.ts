@@ -35,11 +35,15 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** A more precise text for a code in one situation (messages' `errorDetails`); the code and status stay the same. */
+export type ErrorDetail = 'sessionRequired';
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     /** Field-level problems of a VALIDATION_ERROR, each starting with the field path. */
     readonly validationErrors?: string[],
+    readonly detail?: ErrorDetail,
   ) {
     super(code);
     this.name = 'AppError';

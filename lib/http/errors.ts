@@ -1,6 +1,6 @@
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { AppError, type ErrorCode } from '@/lib/core/errors';
+import { AppError, type ErrorCode, type ErrorDetail } from '@/lib/core/errors';
 import { log } from '@/lib/core/logger';
 import { fromDatabaseError } from '@/lib/db/errors';
 import { secondsUntilBudgetRenews } from '@/lib/attachments/upload-budget';
@@ -41,8 +41,9 @@ export interface ErrorBody {
   validationErrors?: string[];
 }
 
-export function errorBody(code: ErrorCode, validationErrors?: string[]): ErrorBody {
-  const body: ErrorBody = { errorCode: code, message: { en: en.errors[code], ar: ar.errors[code] } };
+export function errorBody(code: ErrorCode, validationErrors?: string[], detail?: ErrorDetail): ErrorBody {
+  const message = detail ? { en: en.errorDetails[detail], ar: ar.errorDetails[detail] } : { en: en.errors[code], ar: ar.errors[code] };
+  const body: ErrorBody = { errorCode: code, message };
   if (code === 'VALIDATION_ERROR') body.validationErrors = validationErrors ?? [];
   return body;
 }
@@ -65,7 +66,7 @@ export class HttpError extends AppError {
 export function errorResponse(error: unknown, context: { requestId: string; method: string; path: string }): Response {
   const known = error instanceof AppError ? error : fromDatabaseError(error);
   if (known) {
-    return Response.json(errorBody(known.code, known.validationErrors), {
+    return Response.json(errorBody(known.code, known.validationErrors, known.detail), {
       status: ERROR_STATUS[known.code],
       headers: {
         'cache-control': 'no-store',

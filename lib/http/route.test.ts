@@ -11,6 +11,9 @@ import { POST as createBankAccount } from '@/app/services/crm/entities/[entityId
 import { PATCH as reviewAccount } from '@/app/services/crm/bank-accounts/manual/[accountId]/review/route';
 import { PATCH as updateStatus } from '@/app/services/crm/entities/client/[entityId]/status/route';
 import { PUT as registerWebhook } from '@/app/services/crm/webhook-endpoint/route';
+import { POST as createRule } from '@/app/services/crm/transaction-rules/route';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
 import { createTestAttachment, individualInput, saudiIban } from '@/scripts/testing/record-factories';
 import { sessionHeaders } from '@/scripts/testing/session';
 
@@ -40,6 +43,21 @@ describe('API wrapper: authentication as an attacker would try it', () => {
       expect(res.status, key).toBe(401);
       expect(res.body.errorCode).toBe('UNAUTHORIZED');
     }
+  });
+
+  it("answers an officer's route called with a valid API key 401 saying a signed-in session is needed, not that the key is wrong", async () => {
+    const tenant = await createTestTenant();
+    const res = await callRoute(createRule, 'POST', '/services/crm/transaction-rules', {
+      headers: { 'x-api-key': tenant.apiKey, 'x-tenant': tenant.slug },
+      body: {},
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ errorCode: 'UNAUTHORIZED', message: { en: en.errorDetails.sessionRequired, ar: ar.errorDetails.sessionRequired } });
+    expect(res.body.message.en).not.toContain('x-api-key');
+    bilingual(res.body);
+    // A route that takes keys still asks for one.
+    const keyRoute = await callRoute(listEntities, 'GET', '/services/crm/entities', { headers: {} });
+    expect(keyRoute.body.message.en).toBe(en.errors.UNAUTHORIZED);
   });
 
   it('answers 401 when x-tenant is missing', async () => {

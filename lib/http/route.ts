@@ -211,7 +211,8 @@ async function authenticate(request: Request, modes: readonly AuthMode[], roles:
       if (!['GET', 'HEAD'].includes(request.method)) checkSameOrigin(request);
       return session;
     }
-    if (modes.length === 1) throw new AppError('UNAUTHORIZED');
+    // An officer's route: say so, rather than ask for the API key an integrator may well have sent.
+    if (modes.length === 1) throw new AppError('UNAUTHORIZED', undefined, 'sessionRequired');
   }
   if (modes.includes('apiKey')) {
     const ctx = await authenticateApiKey(key, tenantSlug);

@@ -11,8 +11,9 @@ import { ENABLEABLE_FORM_TYPES } from './schemas';
  * Sets eddStatus / qualifiedStatus to Pending and emits KycStatusUpdate; the same questions again
  * change nothing and answer the same. An RM who enables a form for a KYC without a relationship
  * manager becomes its RM.
- * Errors: a question id not of the form → 400 naming `enabledQuestionIds.N`; a form that is not an
- * enableable one of this KYC's flow → 409 FORM_NOT_ENABLEABLE; already submitted → 409 ALREADY_SUBMITTED.
+ * Errors, in this order: a form that is not an enableable one of this KYC's flow → 409
+ * FORM_NOT_ENABLEABLE; a question id not of the form → 400 naming `enabledQuestionIds.N`; already
+ * submitted → 409 ALREADY_SUBMITTED.
  */
 export async function enableKycForm({
   tenantId,
@@ -35,10 +36,11 @@ export async function enableKycForm({
     const kyc = await lockKyc(tx, tenantId, kycId);
     const form = await tx.kycForm.findFirst({ where: { id: formId, tenantId }, select: { id: true, type: true, status: true, flowId: true } });
     if (!form) throw AppError.notFound();
+    // The form first (decisions.md's order): questions of a form that cannot be enabled are not worth naming.
+    if (!ENABLEABLE_FORM_TYPES.has(form.type) || form.status !== 'Published' || form.flowId !== kyc.flowId) throw new AppError('FORM_NOT_ENABLEABLE');
     const tree = (await loadTrees(tx, tenantId, [formId])).get(formId)!;
     const problems = enabledQuestionIds.flatMap((id, i) => (tree.questions.has(id) ? [] : [`enabledQuestionIds.${i}: not a question of this form`]));
     if (problems.length) throw AppError.validation(...problems);
-    if (!ENABLEABLE_FORM_TYPES.has(form.type) || form.status !== 'Published' || form.flowId !== kyc.flowId) throw new AppError('FORM_NOT_ENABLEABLE');
     if (await tx.kycSubmission.findFirst({ where: { tenantId, kycId, formId }, select: { id: true } })) throw new AppError('ALREADY_SUBMITTED');
 
     const field = form.type === 'Edd' ? 'eddStatus' : 'qualifiedStatus';

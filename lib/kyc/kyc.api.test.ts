@@ -503,6 +503,8 @@ describe('PATCH /kyc/{kycId}/forms/{formId}/enable', () => {
     expect((await enable(qi.id, { enabledQuestionIds: ['nope'] })).body.validationErrors[0]).toMatch(/^enabledQuestionIds\.0: /);
     const notEnableable = await enable(kycForm.id, { enabledQuestionIds: [kycForm.sections[0]!.questions[0]!.id] });
     expect(notEnableable).toMatchObject({ status: 409, body: { errorCode: 'FORM_NOT_ENABLEABLE' } });
+    // The form is judged before its questions: another form's questions on a Kyc form are still 409.
+    expect(await enable(kycForm.id, { enabledQuestionIds: [q1] })).toMatchObject({ status: 409, body: { errorCode: 'FORM_NOT_ENABLEABLE' } });
     expect((await enable(crypto.randomUUID(), { enabledQuestionIds: [q1] })).status).toBe(404);
     expect((await enable(qi.id, { enabledQuestionIds: [q1] }, t.headers, crypto.randomUUID())).status).toBe(404);
     expect((await enable(qi.id, { enabledQuestionIds: [q1] }, {})).status).toBe(401);

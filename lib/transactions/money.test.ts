@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { add, cmp, dec, isMultipleOf, percentOf, sub, sum, toPlain } from './money';
+import { positiveDecimal } from './schemas';
 
 // Decimal strings built from integers, so the expected values are computed with BigInt, not floats.
 const decimalString = fc
@@ -41,5 +42,13 @@ describe('exact decimals', () => {
 
   it('refuses anything that is not a plain decimal string', () => {
     for (const bad of ['1e3', '', ' ', '1,000', '0x10', 'NaN', 'Infinity', '1.', '.5', '--1']) expect(() => dec(bad)).toThrow(RangeError);
+  });
+
+  it('an amount that is not a decimal gets one error saying so; a decimal not above zero gets the other', () => {
+    const issues = (v: string) => (positiveDecimal.safeParse(v).error?.issues ?? []).map((i) => i.message);
+    for (const bad of ['1e5', '+5', '.5', '1.', '5,00', '1'.repeat(31), '1.0000000000000000001'])
+      expect(issues(bad), bad).toEqual(['expected a decimal string such as "1250.50" (at most 30 digits before the point and 18 after)']);
+    for (const low of ['0', '0.00', '-50.00']) expect(issues(low), low).toEqual(['must be greater than 0']);
+    expect(positiveDecimal.parse('9'.repeat(30) + '.' + '1'.repeat(18))).toBe('9'.repeat(30) + '.' + '1'.repeat(18));
   });
 });

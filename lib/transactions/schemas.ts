@@ -33,12 +33,15 @@ export const severity = z.enum(SEVERITIES);
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 export const isCurrencyCode = (v: string) => CURRENCIES.has(v.toUpperCase());
 
-/** A positive exact decimal: digits with an optional fraction, never a JSON number. */
+/**
+ * A positive exact decimal: digits with an optional fraction, never a JSON number. A text that is not
+ * a decimal gets that one error, not also "must be greater than 0" (the sign is only judged of a decimal).
+ */
 export const positiveDecimal = z
   .string()
   .trim()
-  .regex(DECIMAL_PATTERN, 'expected a decimal string such as "1250.50"')
-  .refine((v) => DECIMAL_PATTERN.test(v) && !v.startsWith('-') && cmp(v, '0') > 0, 'must be greater than 0');
+  .regex(DECIMAL_PATTERN, { message: 'expected a decimal string such as "1250.50" (at most 30 digits before the point and 18 after)', abort: true })
+  .refine((v) => !v.startsWith('-') && cmp(v, '0') > 0, 'must be greater than 0');
 
 /** ISO 8601 with a zone (`Z` or an offset); stored and answered in UTC. */
 export const isoInstant = z.iso
