@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { BASE_URL, SERVER_ENV } from './e2e/fixtures/env';
 
-// Browser tests against the production build (`npm start` builds once when .next/BUILD_ID is
-// missing) on a dedicated embedded PostgreSQL, wiped at the start of every run. Debian's Chromium
+// Browser tests against the production build (`npm start` builds when there is none or the
+// sources changed since) on a dedicated embedded PostgreSQL, wiped at the start of every run. Debian's Chromium
 // is used as installed by apt: Playwright never downloads a browser here.
 export default defineConfig({
   testDir: './e2e',

@@ -1,5 +1,5 @@
 // `npm start`: one command for a new user. Starts the embedded PostgreSQL when DATABASE_URL is
-// unset, applies migrations, builds the app if needed, then runs Next.js and the job worker side
+// unset, applies migrations, builds the app if needed (none yet, or the sources changed since), then runs Next.js and the job worker side
 // by side. SIGTERM/SIGINT stop the children first and the database last, cleanly.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import exitHook from 'async-exit-hook';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@/lib/db/embedded';
 import { applyMigrations } from '@/lib/db/migrate';
 import { log } from '@/lib/core/logger';
+import { buildNeeded } from './build-freshness';
 
 const dev = process.argv.includes('--dev');
 const port = process.env.PORT ?? '3000';
@@ -30,8 +31,9 @@ async function main(): Promise<void> {
   process.env.NEXTAUTH_URL ??= `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
   process.env.NEXTAUTH_SECRET ??= localSecret();
 
-  if (!dev && !fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-    log('info', 'no production build found: running next build once');
+  const reason = dev ? null : buildNeeded(root);
+  if (reason) {
+    log('info', `${reason}: running next build`);
     await runToEnd(bin('next'), ['build']);
   }
   children.push(spawnChild('web', bin('next'), [dev ? 'dev' : 'start', '-p', port, '-H', host]));

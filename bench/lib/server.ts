@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { startEmbeddedPostgres } from '@/lib/db/embedded';
 import { applyMigrations } from '@/lib/db/migrate';
 import { adminQuery, withDatabase } from '@/lib/db/admin';
+import { buildNeeded } from '@/scripts/build-freshness';
 
 export interface BenchDatabase {
   url: string;
@@ -48,10 +49,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Runs the production build (`next start`), building it first when `.next/BUILD_ID` is missing. */
+/** Runs the production build (`next start`), building it first when there is none or the sources changed since (as `npm start`). */
 export async function startBenchServer({ databaseUrl, env = {} }: { databaseUrl: string; env?: Record<string, string> }): Promise<BenchServer> {
   const root = process.cwd();
-  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+  if (buildNeeded(root)) {
     const built = spawnSync(path.join(root, 'node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('next build failed');
   }
