@@ -34,11 +34,6 @@ export function formatDate(d: Date | null | undefined): string | null {
   return d ? datePart(d) : null;
 }
 
-/** Decimal columns come back as Prisma Decimal; the API prints them as strings, digits as stored. */
-export function formatDecimal(value: { toString(): string } | string | null | undefined): string | null {
-  return value === null || value === undefined ? null : value.toString();
-}
-
 /** Parses `YYYY-MM-DD` into a UTC-midnight Date, or undefined when it is not a real calendar date. */
 export function parseDateOnly(value: string): Date | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

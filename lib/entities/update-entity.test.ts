@@ -208,6 +208,20 @@ describe('PATCH /entities/{entityId} – edit an individual', () => {
     expect(unchanged.type).toBe('Individual');
   });
 
+  it('an edit of one field leaves every other stored exactly as it was: amounts keep their digits and scale', async () => {
+    const created = await createTestEntity(t.id, 'Client', individualInput({ netIncome: '15000.50', netAssets: '100.000' }));
+    expect(created).toMatchObject({ netIncome: '15000.50', netAssets: '100.000' });
+    const res = await patch(created.id, { nameEn: 'Decimal Keeper' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ nameEn: 'Decimal Keeper', netIncome: '15000.50', netAssets: '100.000' });
+    expect(await view(created.id)).toMatchObject({ netIncome: '15000.50', netAssets: '100.000' });
+    // A new amount is stored as sent; the audit shows the old one as it was stored.
+    await patch(created.id, { netAssets: '250.10' });
+    expect(await view(created.id)).toMatchObject({ netIncome: '15000.50', netAssets: '250.10' });
+    const audits = await auditOf(created.id);
+    expect(audits.map((a: any) => [a.before, a.after])).toContainEqual([{ netAssets: '100.000' }, { netAssets: '250.10' }]);
+  });
+
   it('a body that changes nothing answers the profile and writes nothing', async () => {
     const created = await createTestEntity(t.id, 'Prospect', individualInput({ netIncome: '15000.50' }));
     const res = await patch(created.id, { nameEn: created.nameEn, netIncome: '15000.5', dobGregorian: created.dob });

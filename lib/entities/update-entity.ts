@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/core/errors';
-import { formatDate, formatDecimal, formatTimestamp, parseDateOnly } from '@/lib/core/format';
+import { formatDate, formatTimestamp, parseDateOnly } from '@/lib/core/format';
 import type { RawJson } from '@/lib/core/raw-json';
 import { sqlOf } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
@@ -47,6 +47,7 @@ type Field = keyof ProfileValues;
 /** What the screening engine reads of an entity (lib/monitoring/entity-inputs.ts): a change re-screens a monitored one. */
 const SCREENED_FIELDS: readonly Field[] = ['nameEn', 'nameAr', 'dob', 'dobHijri', 'gender', 'nationalityCode', 'ongoingMonitoring'];
 const DECIMAL_FIELDS: readonly Field[] = ['netIncome', 'netAssets'];
+const DATE_FIELDS: readonly Field[] = ['accountOpenDate', 'dob', 'dateOfIncorporation'];
 
 /**
  * Edits an individual's or an organization's profile (ours: PATCH /entities/{entityId}), in one
@@ -72,6 +73,13 @@ export async function applyEntityUpdate(tx: Tx, { tenantId, entityId, actor, cha
   // An erased entity is a pseudonymous tombstone: writing personal data back into it would undo the erasure.
   if (entity.erasedAt) throw new AppError('CONFLICT');
   if (changes.expectedUpdatedAt !== undefined && changes.expectedUpdatedAt !== formatTimestamp(entity.updatedAt)) throw new AppError('STALE_UPDATE');
+  // Amounts as stored, digits and scale ("15000.50"): the ORM's Decimal drops trailing zeros.
+  const [amounts] = await sqlOf(tx)
+    .query<{ netIncome: string | null; netAssets: string | null }>(
+      `SELECT "netIncome"::text AS "netIncome", "netAssets"::text AS "netAssets" FROM "Entity" WHERE "tenantId" = $1::uuid AND id = $2::uuid`,
+      [tenantId, entityId],
+    )
+    .then((r) => r.rows);
 
   const foreign = (entity.type === 'Individual' ? ORGANIZATION_ONLY_FIELDS : INDIVIDUAL_ONLY_FIELDS).filter((f) => changes[f] !== undefined);
   if (foreign.length)
@@ -92,8 +100,8 @@ export async function applyEntityUpdate(tx: Tx, { tenantId, entityId, actor, cha
     gender: entity.gender,
     classification: entity.classification,
     category: entity.category,
-    netIncome: formatDecimal(entity.netIncome),
-    netAssets: formatDecimal(entity.netAssets),
+    netIncome: amounts?.netIncome ?? null,
+    netAssets: amounts?.netAssets ?? null,
     ongoingMonitoring: entity.ongoingMonitoring,
   };
   const after = nextValues(before, changes);
@@ -101,14 +109,13 @@ export async function applyEntityUpdate(tx: Tx, { tenantId, entityId, actor, cha
   if (!changedFields.length) return { changedFields };
 
   const updatedAt = new Date();
+  // Only the changed fields are written: a field the edit left alone keeps its stored value exactly.
+  const data = Object.fromEntries(changedFields.map((f) => [f, DATE_FIELDS.includes(f) ? toDate(after[f] as string | null) : after[f]]));
   // Conditional on the version read: a concurrent edit between that read and this write is a 409, not a lost update.
   const written = await tx.entity.updateMany({
     where: { id: entityId, tenantId, updatedAt: entity.updatedAt },
     data: {
-      ...after,
-      accountOpenDate: toDate(after.accountOpenDate),
-      dob: toDate(after.dob),
-      dateOfIncorporation: toDate(after.dateOfIncorporation),
+      ...data,
       searchText: buildSearchText(
         { ...after, crmId: entity.crmId },
         entity.identities.map((i) => i.number),
