@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRoute } from './route';
+import { nestsDeeperThan } from './body';
+import { POST as createProspect } from '@/app/services/crm/entities/prospect/route';
 import { callRoute } from '@/scripts/testing/api';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant } from '@/scripts/testing/factories';
@@ -24,6 +26,26 @@ describe('bad input never reaches a 500', () => {
       expect(res.body.errorCode).toBe('VALIDATION_ERROR');
       expect(res.body.validationErrors.length).toBeGreaterThan(0);
     }
+  });
+
+  it('answers JSON nested thousands deep (50 kB, under the size limit) with a 400, where validating it overflowed the stack (500)', async () => {
+    const t = await createTestTenant();
+    // Built as text: JSON.stringify of a value this deep overflows the test's own stack.
+    const body = (rawDataDepth: number, leaf = '{}') =>
+      `{"nameEn":"Deep Registry","identities":[{"number":"70${Date.now() % 100_000_000}"}],"rawData":${'{"a":['.repeat(rawDataDepth / 2)}${leaf}${']}'.repeat(rawDataDepth / 2)}}`;
+    for (const depth of [64, 5_000, 20_000]) {
+      const res = await callRoute(createProspect, 'POST', '/x', { headers: t.headers, body: body(depth) });
+      expect(res.status, String(depth)).toBe(400);
+      expect(res.body.validationErrors).toEqual(['(body): objects and arrays nested more than 64 deep']);
+    }
+    // 64 levels in all (the body's own object, rawData's 62 and the leaf) pass; brackets inside strings do not count.
+    const ok = await callRoute(createProspect, 'POST', '/x', { headers: t.headers, body: body(62, `{"note":"${'{[{['.repeat(40)}"}`) });
+    expect(ok.status).toBe(201);
+    // An escaped backslash ends no string; an escaped quote does not end it.
+    expect(nestsDeeperThan(String.raw`{"a":"\\"}`, 1)).toBe(false);
+    expect(nestsDeeperThan(String.raw`{"a":"\\\"{{"}`, 1)).toBe(false);
+    expect(nestsDeeperThan(String.raw`{"a":"\\",  "b":{}}`, 1)).toBe(true);
+    expect(nestsDeeperThan('{"a":[{"b":"]]]"}]}', 2)).toBe(true);
   });
 
   it('answers an oversize body with 413 PAYLOAD_TOO_LARGE, declared or not', async () => {

@@ -8,7 +8,7 @@ import type { Actor } from '@/lib/audit/write-audit';
 import type { Role } from '@/lib/auth/options';
 import { authenticateApiKey } from '@/lib/tenancy/api-keys';
 import { getTenantBySlug } from '@/lib/tenancy/tenants';
-import { JSON_BODY_LIMIT, readBodyLimited } from './body';
+import { JSON_BODY_LIMIT, JSON_DEPTH_LIMIT, nestsDeeperThan, readBodyLimited } from './body';
 import { negotiateContentCoding, PRE_ENCODED_HEADER } from './content-coding';
 import { errorResponse, HttpError } from './errors';
 import { beginIdempotentRequest, type IdempotentRequest } from './idempotency';
@@ -323,15 +323,18 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, code: ErrorCode):
   throw AppError.validation(...formatIssues(parsed.error));
 }
 
-/** Malformed JSON is a 400; an empty body is an empty object. */
+/** Malformed JSON is a 400, and so is JSON nested deeper than JSON_DEPTH_LIMIT; an empty body is an empty object. */
 function parseJson(raw: Uint8Array): unknown {
   const text = Buffer.from(raw).toString('utf8');
   if (text.trim() === '') return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw AppError.validation('(body): malformed JSON');
   }
+  if (nestsDeeperThan(text, JSON_DEPTH_LIMIT)) throw AppError.validation(`(body): objects and arrays nested more than ${JSON_DEPTH_LIMIT} deep`);
+  return value;
 }
 
 function hasBody(method: string): boolean {
