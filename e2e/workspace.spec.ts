@@ -112,6 +112,21 @@ test('dashboard worklists link to their filtered lists with the same count', asy
   await expect(page).toHaveURL(/worklist=pendingIdentity/);
   await expect(page.getByTestId('result-count')).toHaveText(new RegExp(`^${count} results?$`));
   await expect(page.getByLabel('Worklist')).toHaveValue('pendingIdentity');
+
+  // Cases are counted by kind, each row opening the queue filtered to that kind.
+  for (const [stat, kind] of [
+    ['openScreeningCases', 'Screening'],
+    ['openMonitoringCases', 'TransactionMonitoring'],
+  ]) {
+    await page.goto('/en/dashboard');
+    const cases = page.locator(`[data-stat="${stat}"]`);
+    const open = (await cases.locator('dd').textContent())!.trim();
+    await cases.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`kind=${kind}`));
+    await expect(page.locator('#filter-kind')).toHaveValue(kind);
+    if (open === '0') await expect(page.getByTestId('case-count')).toHaveCount(0);
+    else await expect(page.getByTestId('case-count')).toHaveText(new RegExp(`^${open} results?$`));
+  }
 });
 
 for (const locale of ['en', 'ar'] as const) {

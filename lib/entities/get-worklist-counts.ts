@@ -10,8 +10,12 @@ export interface WorklistCounts {
   pendingBankAccountReviews: number;
   /** Relationships waiting for the related party's approval (the approvals page). */
   pendingRelationshipApprovals: number;
-  /** Screening cases not closed yet. */
-  openCases: number;
+  /** Screening cases (watchlist matches) not closed yet (GET /cases?kind=Screening). */
+  openScreeningCases: number;
+  /** Transaction-monitoring cases not closed yet (GET /cases?kind=TransactionMonitoring). */
+  openMonitoringCases: number;
+  /** Transaction alerts still Open (the alert queue's default view). */
+  openAlerts: number;
 }
 
 /**
@@ -30,13 +34,17 @@ export async function getWorklistCounts({ tenantId }: { tenantId: string }): Pro
     const row = rows[0];
     const pendingBankAccountReviews = await tx.bankAccount.count({ where: { tenantId, source: 'Manual', verificationStatus: 'PendingReview' } });
     const pendingRelationshipApprovals = await tx.relationship.count({ where: { tenantId, approvalStatus: 'PendingTargetApproval' } });
-    const openCases = await tx.case.count({ where: { tenantId, status: { not: 'Closed' } } });
+    const openCases = await tx.case.groupBy({ by: ['kind'], where: { tenantId, status: { not: 'Closed' } }, _count: { _all: true } });
+    const openOfKind = (kind: string) => openCases.find((c) => c.kind === kind)?._count._all ?? 0;
+    const openAlerts = await tx.transactionAlert.count({ where: { tenantId, status: 'Open' } });
     return {
       pendingIdentityVerifications: Number(row?.pending ?? 0),
       expiringIdentities: Number(row?.expiring ?? 0),
       pendingBankAccountReviews,
       pendingRelationshipApprovals,
-      openCases,
+      openScreeningCases: openOfKind('Screening'),
+      openMonitoringCases: openOfKind('TransactionMonitoring'),
+      openAlerts,
     };
   });
 }

@@ -61,7 +61,9 @@ describe('GET /entities – sort and worklists', () => {
       expiringIdentities: 1,
       pendingBankAccountReviews: 0,
       pendingRelationshipApprovals: 0,
-      openCases: 0,
+      openScreeningCases: 0,
+      openMonitoringCases: 0,
+      openAlerts: 0,
     });
   });
 

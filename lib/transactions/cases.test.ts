@@ -22,6 +22,7 @@ import { createOfficer } from '@/scripts/testing/officers';
 import { createTestEntity } from '@/scripts/testing/record-factories';
 import { withPlatform } from '@/lib/db/tenant-tx';
 import { caseEnvelope } from '@/lib/cases/schemas';
+import { getWorklistCounts } from '@/lib/entities/get-worklist-counts';
 import { XMLParser } from 'fast-xml-parser';
 import { backtestResult, ruleEnvelope } from './schemas';
 import { goamlNames } from './str-xml';
@@ -91,6 +92,8 @@ describe('transaction-monitoring cases', () => {
     expectContract(caseEnvelope.shape.data, listed.data[0]);
     expect(listed.data.map((x: any) => [x.id, x.indicatorSummaries[0]?.count])).toEqual([[caseId, 2]]);
     expect((await queue({ kind: 'Screening' })).data).toEqual([]);
+    // The dashboard counts each kind apart (a transaction-monitoring case is not a screening case).
+    expect(await getWorklistCounts({ tenantId: t.id })).toMatchObject({ openScreeningCases: 0, openMonitoringCases: 1, openAlerts: 2 });
     expect((await queue({ assignee: 'me' })).data).toEqual([]);
     const keyMine = await callRoute(listCasesRoute, 'GET', '/x?assignee=me', { headers: t.headers });
     expect(keyMine.status).toBe(400);

@@ -40,7 +40,9 @@ export default async function DashboardPage() {
     { key: 'expiringIdentities', href: '/entities?worklist=expiringIdentity' },
     { key: 'pendingBankAccountReviews', href: reviewer ? '/bank-accounts/review' : undefined },
     { key: 'pendingRelationshipApprovals', href: reviewer ? '/relationships/approvals' : undefined },
-    { key: 'openCases' },
+    { key: 'openScreeningCases', href: reviewer ? '/cases?kind=Screening' : undefined },
+    { key: 'openMonitoringCases', href: reviewer ? '/cases?kind=TransactionMonitoring' : undefined },
+    { key: 'openAlerts', href: reviewer ? '/alerts' : undefined },
   ];
   const total = ROLES.reduce((sum, role) => sum + countOf(counts.byRole, role), 0);
   const number = new Intl.NumberFormat(locale);
