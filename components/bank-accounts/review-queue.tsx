@@ -102,7 +102,12 @@ export function ReviewQueue() {
                     <Link href={`/entities/${item.entity.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                       {displayName(locale, item.entity) ?? t('entities.unnamed')}
                     </Link>
-                    {item.holderName ? <div className="text-xs text-slate-600">{item.holderName}</div> : null}
+                    {item.holderName ? (
+                      // The holder's name as the account was submitted, to compare with the entity's.
+                      <div className="text-xs text-slate-600">
+                        {t('bankReview.holder')} <bdi>{item.holderName}</bdi>
+                      </div>
+                    ) : null}
                   </Td>
                   <Td label={t('profile.iban')}>
                     <span dir="ltr" className="font-mono text-xs">

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { Badge, toneOfStatus } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -59,18 +59,25 @@ export function CaseDetail({ initial, currentUserId, canReview }: { initial: Cas
             <bdi lang={locale === 'ar' ? 'en' : 'ar'}>{other}</bdi>
           </p>
         ) : null}
-        <div className="mt-1 flex flex-wrap gap-2">
-          <span data-testid="case-status">
-            <Badge tone={toneOfCaseStatus(data.status)}>{t(`cases.caseStatus.${data.status}`)}</Badge>
-          </span>
-          {data.disposition ? <Badge tone={data.disposition === 'TruePositive' ? 'bad' : 'good'}>{t(`cases.disposition.${data.disposition}`)}</Badge> : null}
-          {data.source ? <Badge tone="info">{t(`cases.sources.${data.source}`)}</Badge> : null}
-          {data.entity.status ? (
-            <span data-testid="client-status">
-              <Badge tone={toneOfStatus(data.entity.status)}>{t(`enums.status.${data.entity.status}`)}</Badge>
+        {/* Each badge says what it is of: the client's "Blocked" beside the case's status read as a case state. */}
+        <dl className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <LabelledBadge label={t('cases.caseLabel')}>
+            <span data-testid="case-status">
+              <Badge tone={toneOfCaseStatus(data.status)}>{t(`cases.caseStatus.${data.status}`)}</Badge>
             </span>
+            {data.disposition ? <Badge tone={data.disposition === 'TruePositive' ? 'bad' : 'good'}>{t(`cases.disposition.${data.disposition}`)}</Badge> : null}
+          </LabelledBadge>
+          {data.source ? (
+            <LabelledBadge label={t('cases.source')}>
+              <Badge tone="info">{t(`cases.sources.${data.source}`)}</Badge>
+            </LabelledBadge>
           ) : null}
-        </div>
+          {data.entity.status ? (
+            <LabelledBadge label={t('cases.entity')} testId="client-status">
+              <Badge tone={toneOfStatus(data.entity.status)}>{t(`enums.status.${data.entity.status}`)}</Badge>
+            </LabelledBadge>
+          ) : null}
+        </dl>
       </div>
 
       <Card
@@ -112,6 +119,17 @@ export function CaseDetail({ initial, currentUserId, canReview }: { initial: Cas
       </Card>
 
       {data.kind === 'Screening' ? <CaseMatches data={data} currentUserId={currentUserId} canReview={canReview} onChanged={refresh} /> : null}
+    </div>
+  );
+}
+
+function LabelledBadge({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-1.5">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="flex items-center gap-1" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }

@@ -86,7 +86,10 @@ export default async function RelationshipApprovalsPage({ searchParams }: { sear
 
       {data.length === 0 ? (
         <Card>
-          <p className="text-sm text-slate-600">{t('queue.empty')}</p>
+          {/* Filters that find nothing say so; a view that is simply empty says what it holds. */}
+          <p className="text-sm text-slate-600" data-testid="approval-queue-empty">
+            {query.type || query.q ? t('queue.empty') : t(`queue.emptyViews.${view}`)}
+          </p>
         </Card>
       ) : (
         <ul className="flex flex-col gap-3" data-testid="approval-queue">
