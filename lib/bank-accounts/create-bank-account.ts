@@ -33,7 +33,7 @@ export async function createBankAccount(args: CreateBankAccountArgs) {
       if (!attachment) throw AppError.notFound();
     }
     if (await tx.bankAccount.findFirst({ where: { tenantId, entityId, iban: resolved.iban }, select: { id: true } })) {
-      throw new AppError('CONFLICT');
+      throw new AppError('CONFLICT', undefined, 'duplicateIban');
     }
     const isPrimary = args.isPrimary ?? false;
     if (isPrimary) await tx.bankAccount.updateMany({ where: { tenantId, entityId, primary: true }, data: { primary: false } });

@@ -1,4 +1,5 @@
 import { AppError } from '@/lib/core/errors';
+import { formatIso } from '@/lib/core/format';
 import { withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/jobs/outbox';
@@ -32,7 +33,7 @@ export async function reviewBankAccount({ tenantId, accountId, decision, comment
       where: { id: accountId, tenantId, source: 'Manual', verificationStatus: 'PendingReview' },
       data: { verificationStatus, reviewComment: comment ?? null, reviewedAt, reviewedBy: actor.id ? `${actor.type}:${actor.id}` : actor.type },
     });
-    if (updated.count !== 1) throw new AppError('CONFLICT');
+    if (updated.count !== 1) throw new AppError('CONFLICT', undefined, 'bankAccountNotPending');
     const out = (await selectBankAccountJson(tx, tenantId, accountId))!;
     await writeAudit(tx, {
       tenantId,
@@ -55,7 +56,7 @@ export async function reviewBankAccount({ tenantId, accountId, decision, comment
         decision,
         verificationStatus,
         comment: comment ?? null,
-        reviewedAt: reviewedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        reviewedAt: formatIso(reviewedAt)!,
       },
     });
     return out;

@@ -22,7 +22,7 @@ const failure = (work: () => Promise<unknown>) =>
 const tag = `INSERT INTO "Tag" (id, "tenantId", "nameEn", "nameAr", scope, "updatedAt") VALUES (gen_random_uuid(), $1::uuid, 'Duplicate', 'مكرر', 'Entity', now())`;
 
 describe('fromDatabaseError', () => {
-  it('answers a unique violation as CONFLICT: model call, raw statement in a transaction, plain connection', async () => {
+  it("answers a unique violation as CONFLICT with its index's detail: model call, raw statement in a transaction, plain connection", async () => {
     const t = await createTestTenant();
     await withTenant(t.id, (tx) => tx.tag.create({ data: { tenantId: t.id, nameEn: 'Duplicate', nameAr: 'مكرر' } }));
     const viaModel = await failure(() => withTenant(t.id, (tx) => tx.tag.create({ data: { tenantId: t.id, nameEn: 'Duplicate', nameAr: 'مكرر' } })));
@@ -42,6 +42,8 @@ describe('fromDatabaseError', () => {
       const mapped = fromDatabaseError(error);
       expect(mapped, String(error)).toBeInstanceOf(AppError);
       expect(mapped!.code).toBe('CONFLICT');
+      // The violated index is read on every path, and a known one gives its precise message.
+      expect(mapped!.detail).toBe('duplicateTag');
     }
   });
 

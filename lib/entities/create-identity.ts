@@ -39,7 +39,7 @@ export async function createIdentity({
     });
     if (!entity) throw AppError.notFound();
     await assertAttachmentsExist(tx, tenantId, input.documentIds ?? []);
-    if (entity.identities.some((i) => i.type === input.type && i.number === input.number)) throw new AppError('CONFLICT');
+    if (entity.identities.some((i) => i.type === input.type && i.number === input.number)) throw new AppError('CONFLICT', undefined, 'duplicateIdentity');
     const { id } = await insertIdentity(tx, tenantId, entityId, input);
     await tx.entity.update({
       where: { id: entityId },

@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js';
 import { z } from 'zod';
 import { pageQuery, pageOfSchema } from '@/lib/core/pagination';
 import { parseDateOnly, wireDate, wireIsoTimestamp, wireTimestamp } from '@/lib/core/format';
@@ -6,7 +6,7 @@ import { attachmentSchema } from '@/lib/attachments/schemas';
 import { bankAccountSchema } from '@/lib/bank-accounts/schemas';
 import { tagSchema } from '@/lib/tags/schemas';
 import { kycSchema } from '@/lib/kyc/schemas';
-import { isValidHijri } from '@/lib/reference/hijri';
+import { hijriToGregorian, isValidHijri } from '@/lib/reference/hijri';
 import { isCountryCode } from '@/lib/reference/country-codes';
 import { beneficialOwnerSchema, relationshipSchema } from '@/lib/relationships/relationship-schema';
 
@@ -55,6 +55,19 @@ export const hijriDate = z
   .string()
   .refine((v) => isValidHijri(v), 'expected a Hijri (Umm al-Qura) date YYYY-MM-DD between 1300 and 1600 AH')
   .meta({ description: 'Hijri (Umm al-Qura) date `YYYY-MM-DD`.', example: '1410-10-22' });
+/**
+ * A date that has already come: a date of birth or of incorporation. "Today" is the latest date any
+ * time zone has reached (UTC+14), so a date that is today where the caller is never counts as future.
+ */
+const notAfterToday = (toDate: (v: string) => Date | undefined) => (v: string) => {
+  const d = toDate(v);
+  return d === undefined || d.getTime() <= Date.now() + 14 * 3_600_000;
+};
+const NOT_AFTER_TODAY = 'must not be after today';
+export const pastDate = dateOnly.refine(notAfterToday(parseDateOnly), NOT_AFTER_TODAY).meta({ description: '`YYYY-MM-DD`, not after today.' });
+export const pastHijriDate = hijriDate
+  .refine(notAfterToday(hijriToGregorian), NOT_AFTER_TODAY)
+  .meta({ description: 'Hijri (Umm al-Qura) date `YYYY-MM-DD`, not after today.' });
 export const countryCode2 = z
   .string()
   .refine((v) => isCountryCode(v), 'expected an ISO 3166-1 alpha-2 code (upper case)')
@@ -114,17 +127,24 @@ const baseEntityFields = {
   email: z.email().max(320).optional(),
   countryCode: z
     .string()
-    .regex(/^\d{1,4}$/, 'expected the dialing code as digits, e.g. "966"')
-    .optional(),
+    .regex(/^\d{1,4}$/, 'expected the dialing code as 1 to 4 digits without "+", e.g. "966"')
+    .optional()
+    .meta({ description: 'Telephone dialing code, digits only (`966`, not `+966`). Default for checking `phoneNumber`: 966.', example: '966' }),
   phoneNumber: z
     .string()
-    .regex(/^\d{4,15}$/, 'expected digits without the dialing code')
-    .optional(),
+    .regex(/^\d+$/, 'expected digits only, without the dialing code, e.g. "501234567"')
+    .max(15, 'too long: at most 15 digits')
+    .optional()
+    .meta({
+      description:
+        'Digits without the dialing code; must be a real number of the dialing code. Stored as the national significant number: a trunk prefix is dropped (`0501234567` → `501234567`).',
+      example: '501234567',
+    }),
   accountOpenDate: dateOnly.optional(),
-  dobGregorian: dateOnly.optional(),
-  dobHijri: hijriDate.optional(),
-  dateOfIncorporationGregorian: dateOnly.optional(),
-  dateOfIncorporationHijri: hijriDate.optional(),
+  dobGregorian: pastDate.optional(),
+  dobHijri: pastHijriDate.optional(),
+  dateOfIncorporationGregorian: pastDate.optional(),
+  dateOfIncorporationHijri: pastHijriDate.optional(),
   nationalityCode: countryCode2.optional(),
   crmId: z.uuid().optional().meta({ description: "Caller's external identifier (UUID); unique per tenant (409 DUPLICATE_CRM_ID)." }),
   tagIds: z.array(z.uuid()).max(50).optional(),
@@ -143,17 +163,57 @@ const baseEntityFields = {
  */
 function checkPhoneNumber(value: { countryCode?: string | null; phoneNumber?: string | null }, ctx: z.RefinementCtx): void {
   const problem = phoneNumberProblem(value.countryCode, value.phoneNumber);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: problem });
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 }
 
-/** Why a phone number is not a real number of its dialing code's country (966 when none), or undefined. */
-export function phoneNumberProblem(countryCode: string | null | undefined, phoneNumber: string | null | undefined): string | undefined {
-  if (!phoneNumber) return undefined;
-  return isValidPhoneNumber(`+${countryCode ?? '966'}${phoneNumber}`) ? undefined : `not a valid phone number for dialing code +${countryCode ?? '966'}`;
+const DIALING_CODE = /^\d{1,4}$/;
+const PHONE_DIGITS = /^\d{1,15}$/;
+/** Dialing codes of the world's countries and territories (libphonenumber's metadata). */
+let dialingCodes: Set<string> | undefined;
+const isDialingCode = (code: string) => (dialingCodes ??= new Set(getCountries().map((c) => getCountryCallingCode(c) as string))).has(code);
+const LENGTH_PROBLEMS: Record<string, string> = {
+  TOO_SHORT: 'too short',
+  TOO_LONG: 'too long',
+  INVALID_LENGTH: 'not a valid length',
+};
+
+/**
+ * Why a phone number is not a real number of its dialing code's country (966 when none), naming the
+ * field at fault, or undefined. A malformed dialing code or number is left to its field's own check.
+ */
+export function phoneNumberProblem(
+  countryCode: string | null | undefined,
+  phoneNumber: string | null | undefined,
+): { field: 'countryCode' | 'phoneNumber'; message: string } | undefined {
+  const code = countryCode ?? '966';
+  if (!phoneNumber || !DIALING_CODE.test(code) || !PHONE_DIGITS.test(phoneNumber)) return undefined;
+  if (!isDialingCode(code)) return { field: 'countryCode', message: `no country uses the dialing code +${code}` };
+  const length = validatePhoneNumberLength(phoneNumber, { defaultCallingCode: code });
+  if (length && LENGTH_PROBLEMS[length]) return { field: 'phoneNumber', message: `${LENGTH_PROBLEMS[length]} for dialing code +${code}` };
+  if (!parsePhoneNumberFromString(phoneNumber, { defaultCallingCode: code })?.isValid()) {
+    return { field: 'phoneNumber', message: `not a valid phone number for dialing code +${code}` };
+  }
+  return undefined;
 }
 
-export const createScreeningInput = z.object(baseEntityFields).superRefine(checkPhoneNumber).meta({ id: 'CreateScreeningEntity' });
-export const createClientInput = z.object(baseEntityFields).superRefine(checkPhoneNumber).meta({ id: 'CreateClient' });
+/**
+ * A valid phone number as stored: its national significant number, without the trunk prefix a
+ * caller may dial at home (Saudi `0501234567` → `501234567`); the dialing code is kept apart.
+ */
+export function nationalPhoneNumber(countryCode: string | null | undefined, phoneNumber: string): string {
+  return parsePhoneNumberFromString(phoneNumber, { defaultCallingCode: countryCode ?? '966' })?.nationalNumber ?? phoneNumber;
+}
+
+/** The body with its phone number as stored (after checkPhoneNumber passed). */
+const withNationalPhoneNumber = <T extends { countryCode?: string; phoneNumber?: string }>(value: T): T =>
+  value.phoneNumber ? { ...value, phoneNumber: nationalPhoneNumber(value.countryCode, value.phoneNumber) } : value;
+
+export const createScreeningInput = z
+  .object(baseEntityFields)
+  .superRefine(checkPhoneNumber)
+  .transform(withNationalPhoneNumber)
+  .meta({ id: 'CreateScreeningEntity' });
+export const createClientInput = z.object(baseEntityFields).superRefine(checkPhoneNumber).transform(withNationalPhoneNumber).meta({ id: 'CreateClient' });
 export const createProspectInput = z
   .object({
     ...baseEntityFields,
@@ -165,6 +225,7 @@ export const createProspectInput = z
       .meta({ description: "Commercial-registry lookup from the caller's subscription, stored as received; makes the prospect an organization." }),
   })
   .superRefine(checkPhoneNumber)
+  .transform(withNationalPhoneNumber)
   .meta({ id: 'CreateProspect' });
 
 export type CreateEntityInput = z.output<typeof createProspectInput>;

@@ -70,7 +70,7 @@ export async function updateClientStatus({ tenantId, entityId, status, reason, e
     await emitEvent(tx, {
       tenantId,
       type: 'EntityStatusUpdate',
-      data: { entityId, crmId: entity.crmId, previousStatus, status, reason: reason ?? null, changedAt: formatIso(changedAt) },
+      data: { entityId, crmId: entity.crmId, previousStatus, status, reason: reason ?? null, changedAt: formatIso(changedAt)! },
     });
     return { status };
   });

@@ -12,7 +12,7 @@ import { screenStoredEntities } from '@/lib/monitoring/screen-entities';
 import { resolveDatePair } from './create-entity';
 import { getEntityJson } from './get-entity';
 import { buildSearchText } from './search-text';
-import { INDIVIDUAL_ONLY_FIELDS, ORGANIZATION_ONLY_FIELDS, phoneNumberProblem, type UpdateEntityInput } from './schemas';
+import { INDIVIDUAL_ONLY_FIELDS, nationalPhoneNumber, ORGANIZATION_ONLY_FIELDS, phoneNumberProblem, type UpdateEntityInput } from './schemas';
 
 export interface UpdateEntityArgs {
   tenantId: string;
@@ -179,7 +179,8 @@ function nextValues(before: ProfileValues, changes: UpdateEntityInput): ProfileV
   if (!next.nameEn && !next.nameAr) throw AppError.validation(`${changes.nameEn === null ? 'nameEn' : 'nameAr'}: an entity keeps a name (nameEn or nameAr)`);
   if (changes.countryCode !== undefined || changes.phoneNumber !== undefined) {
     const problem = phoneNumberProblem(next.countryCode, next.phoneNumber);
-    if (problem) throw AppError.validation(`phoneNumber: ${problem}`);
+    if (problem) throw AppError.validation(`${problem.field}: ${problem.message}`);
+    if (next.phoneNumber) next.phoneNumber = nationalPhoneNumber(next.countryCode, next.phoneNumber);
   }
   return next;
 }

@@ -1,11 +1,20 @@
+import type { z } from 'zod';
 import type { Tx } from '@/lib/db/tenant-tx';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import type { EventType, eventDataSchemas } from '@/lib/webhooks/events';
 
-export interface DomainEvent {
+/**
+ * The `data` of an event type a tenant can receive: its declared schema (lib/webhooks/events.ts,
+ * also the OpenAPI `webhooks`), so an emitter cannot send a field the document does not list, or
+ * leave out one it does. Other types (tests' own) carry anything.
+ */
+export type EventData<T extends string> = T extends EventType ? z.input<(typeof eventDataSchemas)[T]> : unknown;
+
+export interface DomainEvent<T extends string = string> {
   tenantId: string;
   /** Event name from the spec, e.g. `EntityStatusUpdate`. */
-  type: string;
-  data: unknown;
+  type: T;
+  data: EventData<T>;
 }
 
 /**
@@ -13,7 +22,7 @@ export interface DomainEvent {
  * caused it commit (or roll back) together; a database trigger enqueues its delivery job in the
  * same transaction, so a committed event is always delivered by the worker, even after a crash.
  */
-export async function emitEvent(tx: Tx, event: DomainEvent): Promise<{ id: string }> {
+export async function emitEvent<T extends string>(tx: Tx, event: DomainEvent<T>): Promise<{ id: string }> {
   const row = await tx.outboxEvent.create({
     data: {
       tenantId: event.tenantId,

@@ -130,7 +130,7 @@ export async function requestErasure({
     if (!entity) throw AppError.notFound();
     if (entity.erasedAt) throw new AppError('CONFLICT');
     const pending = await tx.erasureRequest.findFirst({ where: { tenantId, entityId, status: 'Pending' }, select: { id: true } });
-    if (pending) throw new AppError('CONFLICT');
+    if (pending) throw new AppError('CONFLICT', undefined, 'erasureAlreadyPending');
     const request = await tx.erasureRequest.create({
       data: { tenantId, entityId, note: note || null, requestedBy: actor.id ? `${actor.type}:${actor.id}` : actor.type },
     });

@@ -3,6 +3,8 @@
  * The OpenAPI document is generated from these.
  */
 import { z } from 'zod';
+import { hijriDate, identityType } from '@/lib/entities/schemas';
+import { HIJRI_MAX_YEAR, HIJRI_MIN_YEAR } from '@/lib/reference/hijri';
 
 export const WatchlistSourceSchema = z.enum(['ListSourceA', 'ListSourceB', 'Custom']).meta({ description: 'Watchlist source' });
 export const EntityTypeSchema = z.enum(['Individual', 'Organization']);
@@ -16,8 +18,19 @@ const dateOrYear = z
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
   }, 'invalid date');
 
+/**
+ * A Hijri date of birth as entities take it (a real Umm al-Qura date, `hijriDate`), or, as `dob`
+ * allows, its year alone.
+ */
+const hijriDateOrYear = z
+  .string()
+  .refine(
+    (s) => (/^\d{4}$/.test(s) ? Number(s) >= HIJRI_MIN_YEAR && Number(s) <= HIJRI_MAX_YEAR : hijriDate.safeParse(s).success),
+    `expected a Hijri (Umm al-Qura) date YYYY-MM-DD, or a year YYYY, between ${HIJRI_MIN_YEAR} and ${HIJRI_MAX_YEAR} AH`,
+  );
+
 export const ScreeningIdentitySchema = z.object({
-  type: z.string().max(60).optional().meta({ description: 'Identity type, e.g. NationalIdentity, Passport' }),
+  type: identityType.optional().meta({ description: 'Identity type, as on entities (e.g. NationalIdentity, Passport)' }),
   number: z.string().min(1).max(100).meta({ description: 'Identity number; compared exactly after removing spaces and punctuation' }),
   issuingCountryCode: z
     .string()
@@ -31,11 +44,7 @@ export const ScreeningSearchRequestSchema = z
     nameAr: z.string().trim().max(200).optional().meta({ description: 'Arabic-script name, if known' }),
     type: EntityTypeSchema.optional(),
     dob: dateOrYear.optional().meta({ description: 'Date of birth (Gregorian), YYYY-MM-DD or year only' }),
-    dobHijri: z
-      .string()
-      .regex(/^\d{4}(-\d{2}-\d{2})?$/)
-      .optional()
-      .meta({ description: 'Date of birth (Hijri, Umm al-Qura)' }),
+    dobHijri: hijriDateOrYear.optional().meta({ description: 'Date of birth (Hijri, Umm al-Qura), YYYY-MM-DD or year only', example: '1410-10-22' }),
     gender: z.enum(['Male', 'Female']).optional(),
     nationalityCode: z
       .string()

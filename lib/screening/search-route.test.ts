@@ -150,6 +150,11 @@ describe('POST /services/crm/screening/search', () => {
     [{ name: 'Ali', gender: 'X' }, 'gender'],
     [{ name: 'Ali', nationalityCode: 'SAU' }, 'nationalityCode'],
     [{ name: 'Ali', identities: [{ type: 'Passport' }] }, 'identities.0.number'],
+    [{ name: 'a', identities: [{ type: 'Visa', number: '1' }] }, 'identities.0.type'],
+    [{ name: 'a', dobHijri: '1500-13-01' }, 'dobHijri'],
+    [{ name: 'a', dobHijri: '1445-01-30' }, 'dobHijri'],
+    [{ name: 'a', dobHijri: '1299' }, 'dobHijri'],
+    [{ name: 'a', dobHijri: '1410-10' }, 'dobHijri'],
     [{ name: 'Ali', identities: 'P123' }, 'identities'],
     [{ name: 'Ali', sources: ['ListSourceC'] }, 'sources.0'],
     [{ name: 'Ali', threshold: 101 }, 'threshold'],
@@ -163,6 +168,19 @@ describe('POST /services/crm/screening/search', () => {
       res.body.validationErrors.some((e: string) => e.startsWith(`${field}:`)),
       JSON.stringify(res.body.validationErrors),
     ).toBe(true);
+  });
+
+  it('takes identity types and Hijri dates as entities do: a known type, a real Umm al-Qura date or a year alone', async () => {
+    for (const body of [
+      { name: 'a', identities: [{ type: 'ResidencyPermit', number: '2123456789' }] },
+      { name: 'a', dobHijri: '1410-10-22' },
+      { name: 'a', dobHijri: '1410' },
+    ]) {
+      const res = await callRoute(search, 'POST', URL, { headers: a.headers, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const unknown = await callRoute(search, 'POST', URL, { headers: a.headers, body: { name: 'a', identities: [{ type: 'Visa', number: '1' }] } });
+    expect(unknown.body.validationErrors).toEqual([expect.stringMatching(/^identities\.0\.type: .*NationalIdentity/)]);
   });
 
   it('400 on malformed JSON, 200 with no matches for names without searchable words', async () => {

@@ -11,7 +11,7 @@ export async function createTag({ tenantId, input, actor, requestId }: { tenantI
   const { nameEn, nameAr, scope } = parsed.data;
   return withTenant(tenantId, async (tx) => {
     const existing = await tx.tag.findFirst({ where: { tenantId, scope, nameEn } });
-    if (existing) throw new AppError('CONFLICT');
+    if (existing) throw new AppError('CONFLICT', undefined, 'duplicateTag');
     const tag = await tx.tag.create({ data: { tenantId, nameEn, nameAr: nameAr ?? null, scope } });
     await writeAudit(tx, { tenantId, actor, action: 'tag.create', targetType: 'Tag', targetId: tag.id, after: { nameEn, nameAr, scope }, requestId });
     const [out] = await selectTagsJson(tx, { tenantId, tagId: tag.id, take: 1 });

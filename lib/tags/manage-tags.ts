@@ -56,7 +56,7 @@ export async function updateTag({
     }
     if (next.nameEn !== tag.nameEn || next.scope !== tag.scope) {
       const clash = await tx.tag.findFirst({ where: { tenantId, scope: next.scope, nameEn: next.nameEn, NOT: { id: tagId } }, select: { id: true } });
-      if (clash) throw new AppError('CONFLICT');
+      if (clash) throw new AppError('CONFLICT', undefined, 'duplicateTag');
     }
     await tx.tag.update({ where: { id: tagId }, data: next });
     const before = { nameEn: tag.nameEn, nameAr: tag.nameAr, scope: tag.scope };

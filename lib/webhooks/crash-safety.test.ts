@@ -67,7 +67,7 @@ describe('crash safety', () => {
     const first = startWorkerProcess();
     const ids: string[] = [];
     for (let i = 0; i < EVENTS; i++) {
-      ids.push((await withTenant(tenant.id, (tx) => emitEvent(tx, { tenantId: tenant.id, type: 'EntityStatusUpdate', data: { i } }))).id);
+      ids.push((await withTenant(tenant.id, (tx) => emitEvent(tx, { tenantId: tenant.id, type: 'TestEvent', data: { i } }))).id);
     }
     await expect.poll(() => receiver.events().length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(3);
     await kill(first, 'SIGKILL');

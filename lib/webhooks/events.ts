@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { wireIsoTimestamp, wireTimestamp } from '@/lib/core/format';
 
-// Every event type a tenant can receive, with the shape of its `data`. Domains emit these through
-// emitEvent(); the webhook system wraps `data` in the envelope below and never changes it.
+// Every event type a tenant can receive, with the shape of its `data`: the one source of the
+// OpenAPI `webhooks` and of what the domains may emit (emitEvent's `data` is typed by these, and
+// lib/webhooks/event-payloads.test.ts checks a real payload of every type against them, deep-strict).
+// The webhook system wraps `data` in the envelope below and never changes it.
 
-const timestamp = z.string().meta({ description: 'createdAt format, `YYYY-MM-DD HH:mm:ss.SSS` (UTC)', example: '2026-11-22 10:15:30.123' });
+const timestamp = wireTimestamp;
 
 export const eventDataSchemas = {
   IntegrationTestUpdate: z
@@ -15,7 +18,8 @@ export const eventDataSchemas = {
       crmId: z.string().nullable(),
       previousStatus: z.enum(['Active', 'Blocked', 'Deactivated', 'Deceased']),
       status: z.enum(['Active', 'Blocked', 'Deactivated', 'Deceased']),
-      reason: z.string().nullable().optional(),
+      reason: z.string().nullable(),
+      changedAt: wireIsoTimestamp,
     })
     .meta({ id: 'EntityStatusUpdateData', description: "A client's status changed (PATCH /entities/client/{entityId}/status)." }),
   MonitoredEntityUpdate: z
@@ -95,8 +99,17 @@ export const eventDataSchemas = {
         "A relationship was created or its approval status changed (POST /entity-relationships/invite, the confirmation link, an officer's decision, expiry).",
     }),
   BankAccountReviewUpdate: z
-    .object({ bankAccountId: z.uuid(), entityId: z.uuid(), verificationStatus: z.enum(['Verified', 'Rejected']), comment: z.string().nullable().optional() })
-    .meta({ id: 'BankAccountReviewUpdateData', description: 'A manual bank account was reviewed.' }),
+    .object({
+      accountId: z.uuid().meta({ description: 'The bank account (`id` in GET /entities/{entityId}).' }),
+      entityId: z.uuid(),
+      crmId: z.string().nullable(),
+      iban: z.string().meta({ example: 'SA0380000000608010167519' }),
+      decision: z.enum(['Approve', 'Reject']),
+      verificationStatus: z.enum(['Verified', 'Rejected']),
+      comment: z.string().nullable().meta({ description: "The officer's comment; always present on a rejection." }),
+      reviewedAt: wireIsoTimestamp,
+    })
+    .meta({ id: 'BankAccountReviewUpdateData', description: 'A manual bank account was reviewed (PATCH /bank-accounts/manual/{accountId}/review).' }),
   EntityProfileUpdate: z
     .object({
       entityId: z.uuid(),
