@@ -1,6 +1,6 @@
-// Transaction monitoring screens in English and Arabic: the alert queue, the rules with a back-test,
-// and the case with the maker-checker disposition and the STR draft. axe on every screen, screenshots
-// at desktop and at 390 px.
+// Transaction monitoring screens in English and Arabic: the alert queue (whose client each alert is),
+// the rules with named parameters and a back-test, and the case with the maker-checker disposition
+// and the STR draft. axe on every screen, screenshots at desktop and at 390 px.
 import { expect, expectAccessible, signIn, snap, test, USERS } from './fixtures/test';
 
 /** A small PDF (the type is decided from the bytes); the spec stays free of server modules. */
@@ -11,9 +11,18 @@ for (const locale of ['en', 'ar'] as const) {
   test(`monitoring screens (${locale})`, async ({ page, seed }) => {
     await signIn(page, USERS.officer, locale);
 
+    const clientName = locale === 'ar' ? 'عمر القحطاني' : 'Omar Al-Qahtani';
+    const otherName = locale === 'ar' ? 'Omar Al-Qahtani' : 'عمر القحطاني';
     await page.goto(`/${locale}/alerts`);
     await expect(page.locator('[data-alert]').first()).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    // The client comes first: the name in the page's language linking to the profile, the other script below.
+    await expect(page.getByRole('columnheader').nth(1)).toHaveText(locale === 'ar' ? 'العميل' : 'Client');
+    const seeded = page.locator('[data-alert]').filter({ has: page.locator(`a[href="/${locale}/cases/${seed.monitoring.caseId}"]`) });
+    const client = seeded.first().getByTestId('alert-client');
+    await expect(client).toHaveText(clientName);
+    await expect(client).toHaveAttribute('href', `/${locale}/entities/${seed.entities.omar}`);
+    await expect(seeded.first()).toContainText(otherName);
     await snap(page, `${locale}-alerts`);
     await expectAccessible(page);
 
@@ -23,14 +32,28 @@ for (const locale of ['en', 'ar'] as const) {
       .locator('[data-rule="STRUCT-10K"]')
       .getByRole('button', { name: locale === 'ar' ? 'تعديل' : 'Edit' })
       .click();
+    // Parameters under names and hints in the page's language, never their code names.
+    const editor = page.getByTestId('rule-editor');
+    await expect(editor.locator('legend').first()).toHaveText(locale === 'ar' ? 'المعايير' : 'Parameters');
+    await expect(editor.getByLabel(locale === 'ar' ? 'عدد هذه المبالغ' : 'Number of such amounts')).toHaveValue('3');
+    await expect(editor.getByLabel(locale === 'ar' ? 'الهامش دون الحد (٪)' : 'Margin under the threshold (%)')).toHaveValue('10');
+    await expect(editor.locator('#p-windowHours-hint')).toContainText('168');
+    await expect(editor.locator('#p-direction option:checked')).toHaveText(locale === 'ar' ? 'الواردة والصادرة' : 'Incoming and outgoing');
+    await expect(editor.getByText('minCount', { exact: true })).toHaveCount(0);
     await page.locator('#p-minCount').fill('2');
     await page.getByTestId('run-backtest').click();
-    // Current version (3 in 72 h): the third deposit; edited (2 in 72 h): the second and third.
-    await expect(page.getByTestId('backtest-result')).toContainText(locale === 'ar' ? /الإصدار الحالي (1|١) / : 'current version 1 alerts');
-    await expect(page.getByTestId('backtest-result')).toContainText(locale === 'ar' ? /المعدّل (2|٢) / : 'edited version 2 alerts');
+    // Current version (3 in 72 h): the third deposit; edited (2 in 72 h): the second and third. Each count in its plural form.
+    await expect(page.getByTestId('backtest-result')).toContainText(
+      locale === 'ar' ? 'الإصدار الحالي: تنبيه واحد بشأن عميل واحد' : 'current version: 1 alert on 1 client',
+    );
+    await expect(page.getByTestId('backtest-result')).toContainText(
+      locale === 'ar' ? 'الإصدار المعدّل: تنبيهان بشأن عميل واحد' : 'edited version: 2 alerts on 1 client',
+    );
+    // A typing slip is named in the page's language before any request.
     await page.locator('#p-threshold').fill('ten');
     await page.getByTestId('run-backtest').click();
-    await expect(page.locator('#p-threshold-error')).toBeVisible();
+    await expect(page.locator('#p-threshold-error')).toContainText(locale === 'ar' ? 'أدخل مبلغًا أكبر من 0' : 'Enter an amount greater than 0');
+    await expect(page.locator('#p-threshold')).toHaveAttribute('aria-invalid', 'true');
     await snap(page, `${locale}-rules`);
     await expectAccessible(page);
 
@@ -42,8 +65,23 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.locator('#filter-kind')).toHaveValue('TransactionMonitoring');
 
     await page.goto(`/${locale}/cases/${seed.monitoring.caseId}`);
-    await expect(page.getByTestId('case-entity')).toBeVisible();
+    // Not a dead end: the heading names the client, whose name opens the profile, and a link leads back to the cases.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      locale === 'ar' ? `حالة مراقبة المعاملات: ${clientName}` : `Transaction-monitoring case: ${clientName}`,
+    );
+    await expect(page.getByTestId('case-entity')).toHaveAttribute('href', `/${locale}/entities/${seed.entities.omar}`);
+    await expect(page.getByRole('link', { name: locale === 'ar' ? 'العودة إلى الحالات' : 'Back to cases' })).toHaveAttribute('href', `/${locale}/cases`);
     await expect(page.getByTestId('flow-chart')).toBeVisible();
+    // Amounts grouped, with the currency in the page's language and the stored scale.
+    await expect(page.getByRole('region', { name: locale === 'ar' ? 'تدفقات العميل' : "The client's flows" })).toContainText(
+      locale === 'ar' ? '9,800.50 ريال سعودي' : 'SAR 9,800.50',
+    );
+    // No disposition is chosen for the maker: proposing without one (or without a comment) says what is missing.
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+    await page.getByTestId('propose').click();
+    await expect(page.locator('#disposition-error')).toHaveText(locale === 'ar' ? 'اختر التصنيف النهائي.' : 'Choose a disposition.');
+    await expect(page.locator('#propose-comment-error')).toHaveText(locale === 'ar' ? 'اكتب تعليقًا يوضح سبب القرار.' : 'Explain the decision in a comment.');
+    await expect(page.getByTestId('awaiting-checker')).toHaveCount(0);
     // Evidence: attach a PDF under a name in the page's language; it is listed with its size and the officer.
     const evidence = locale === 'ar' ? 'كشف حساب مارس' : 'Bank statement March';
     await page.locator('#attachment-file').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf(), 'latin1') });
@@ -73,7 +111,7 @@ test('maker proposes Reported, the maker cannot approve, a second officer approv
   await page.goto(`/en/alerts`);
   await page.locator('[data-alert]').first().getByRole('checkbox').check();
   await page.getByTestId('assign-me').click();
-  await expect(page.getByText('1 alerts updated.')).toBeVisible();
+  await expect(page.getByText('1 alert updated.')).toBeVisible();
 
   await page.goto(`/en/cases/${seed.monitoring.caseId}`);
   await page.locator('#note-title').fill('Pattern');
@@ -85,7 +123,7 @@ test('maker proposes Reported, the maker cannot approve, a second officer approv
     .setInputFiles({ name: 'deposit-slips.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf('Deposit slips'), 'latin1') });
   await page.getByTestId('attach').click();
   await expect(page.getByTestId('case-attachment-list')).toContainText('deposit-slips.pdf');
-  await page.getByLabel('Disposition').selectOption('Reported');
+  await page.getByRole('radio', { name: 'Reported' }).check();
   await page.locator('#propose-comment').fill('Structuring to stay under the 10,000 line.');
   await page.getByTestId('propose').click();
   await expect(page.getByTestId('awaiting-checker')).toBeVisible();

@@ -12,7 +12,8 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
-import { SEVERITY_TONE, type AlertPage, type RuleItem } from './types';
+import { displayName } from '@/components/entities/entity-types';
+import { SEVERITY_TONE, type AlertItem, type AlertPage, type RuleItem } from './types';
 
 interface Filters {
   status: string;
@@ -36,9 +37,28 @@ function queryString(f: Filters, page: number): string {
   return q.toString();
 }
 
+/** The alert's client: the name in the page's language linking to the profile, the other script below. */
+function ClientCell({ entity, locale, unnamed }: { entity: AlertItem['entity']; locale: string; unnamed: string }) {
+  const name = displayName(locale, entity) ?? unnamed;
+  const other = locale === 'ar' ? entity.nameEn : entity.nameAr;
+  return (
+    <>
+      <Link href={`/entities/${entity.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline" data-testid="alert-client">
+        <bdi>{name}</bdi>
+      </Link>
+      {other && other !== name ? (
+        <div className="text-xs text-slate-600">
+          <bdi lang={locale === 'ar' ? 'en' : 'ar'}>{other}</bdi>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 export function AlertQueue({ userId }: { userId: string }) {
   const t = useTranslations('transactions');
   const tc = useTranslations('common');
+  const te = useTranslations('entities');
   const locale = useLocale();
   const client = useQueryClient();
   const [filters, setFilters] = useState<Filters>(EMPTY);
@@ -170,6 +190,7 @@ export function AlertQueue({ userId }: { userId: string }) {
                     onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
                   />
                 </Th>
+                <Th>{t('entity')}</Th>
                 <Th>{t('severity')}</Th>
                 <Th>{t('rule')}</Th>
                 <Th>{t('reason')}</Th>
@@ -179,36 +200,43 @@ export function AlertQueue({ userId }: { userId: string }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {rows.map((a) => (
-                <tr key={a.id} data-alert={a.id}>
-                  <Td>
-                    <input
-                      type="checkbox"
-                      aria-label={`${t('select')} ${a.transactionRule?.code ?? a.id}`}
-                      checked={selected.has(a.id)}
-                      onChange={() => toggle(a.id)}
-                    />
-                  </Td>
-                  <Td label={t('severity')}>
-                    <Badge tone={SEVERITY_TONE[a.severity]}>{t(`enum.${a.severity}`)}</Badge>
-                  </Td>
-                  <Td label={t('rule')}>
-                    <span dir="auto">{a.transactionRule ? (locale === 'ar' ? a.transactionRule.nameAr : a.transactionRule.nameEn) : '—'}</span>
-                  </Td>
-                  <Td className="md:max-w-md" label={t('reason')}>
-                    <bdi>{locale === 'ar' ? a.reasonAr : a.reasonEn}</bdi>
-                  </Td>
-                  <Td label={t('assignee')}>{a.assignee ? <bdi>{a.assignee.displayName}</bdi> : t('unassigned')}</Td>
-                  <Td label={t('raised')}>
-                    <DateTimeText locale={locale} value={a.createdAt} />
-                  </Td>
-                  <Td>
-                    <Link href={`/cases/${a.caseId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                      {t('openCase')}
-                    </Link>
-                  </Td>
-                </tr>
-              ))}
+              {rows.map((a) => {
+                const name = displayName(locale, a.entity) ?? te('unnamed');
+                const rule = a.transactionRule ? (locale === 'ar' ? a.transactionRule.nameAr : a.transactionRule.nameEn) : '—';
+                return (
+                  <tr key={a.id} data-alert={a.id}>
+                    <Td>
+                      <input type="checkbox" aria-label={t('selectAlert', { name, rule })} checked={selected.has(a.id)} onChange={() => toggle(a.id)} />
+                    </Td>
+                    <Td label={t('entity')}>
+                      <ClientCell entity={a.entity} locale={locale} unnamed={te('unnamed')} />
+                    </Td>
+                    <Td label={t('severity')}>
+                      <Badge tone={SEVERITY_TONE[a.severity]}>{t(`enum.${a.severity}`)}</Badge>
+                    </Td>
+                    <Td label={t('rule')}>
+                      <span dir="auto">{rule}</span>
+                    </Td>
+                    <Td className="md:max-w-md" label={t('reason')}>
+                      <bdi>{locale === 'ar' ? a.reasonAr : a.reasonEn}</bdi>
+                    </Td>
+                    <Td label={t('assignee')}>{a.assignee ? <bdi>{a.assignee.displayName}</bdi> : t('unassigned')}</Td>
+                    <Td label={t('raised')}>
+                      <DateTimeText locale={locale} value={a.createdAt} />
+                    </Td>
+                    <Td>
+                      <Link href={`/cases/${a.caseId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                        {t('openCase')}
+                        {/* Which case, for a screen reader's list of links; the visible words stay the start of the name. */}
+                        <span className="sr-only">
+                          {' '}
+                          — <bdi>{name}</bdi>
+                        </span>
+                      </Link>
+                    </Td>
+                  </tr>
+                );
+              })}
             </tbody>
           </Table>
           <Pagination page={page} totalPages={alerts.data.meta.totalPages} onPage={setPage} />

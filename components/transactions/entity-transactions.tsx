@@ -7,6 +7,7 @@ import { DateTimeText } from '@/components/ui/dates';
 import { Card } from '@/components/ui/card';
 import { fetchJson } from '@/components/ui/fetch-json';
 import { Table, Td, Th } from '@/components/ui/table';
+import { formatAmount, formatCount } from './format';
 import type { TransactionPage } from './types';
 
 /** The entity's latest transactions on its profile (GET /transactions?entityId=…). */
@@ -47,12 +48,10 @@ export function EntityTransactions({ entityId }: { entityId: string }) {
                   </Td>
                   <Td label={t('direction')}>{t(`enum.${x.targetEntity?.id === entityId ? 'Credit' : 'Debit'}`)}</Td>
                   <Td label={t('amount')}>
-                    <span dir="ltr" className="font-mono">
-                      {x.amount} {x.currency.toUpperCase()}
-                    </span>{' '}
+                    <bdi className="whitespace-nowrap tabular-nums">{formatAmount(locale, x.amount, x.currency)}</bdi>{' '}
                     {x.isBlocked ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : null}
                   </Td>
-                  <Td label={t('alerts')}>{new Intl.NumberFormat(locale).format(x.triggeredAlerts.length)}</Td>
+                  <Td label={t('alerts')}>{formatCount(locale, x.triggeredAlerts.length)}</Td>
                 </tr>
               ))}
             </tbody>

@@ -10,9 +10,9 @@ import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 import { Field, Input, Select } from '@/components/ui/field';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
+import { paramProblems, type ParamProblem, type ParamSpec } from './rule-param-spec';
+import { RuleParams } from './rule-params';
 import type { BacktestOut, RuleItem, TemplateItem } from './types';
-
-const ENUM_OPTIONS: Record<string, string[]> = { direction: ['Any', 'Credit', 'Debit'], minGrade: ['High', 'Medium'] };
 
 interface Draft {
   id: string | null;
@@ -41,7 +41,7 @@ function draftOf(rule: RuleItem): Draft {
 
 /** Form values → the template's typed parameters (integers as numbers, decimals stay strings). */
 function paramsOf(draft: Draft, template: TemplateItem | undefined): Record<string, unknown> {
-  const vars = (template?.configVariables ?? {}) as Record<string, { type: string; optional: boolean }>;
+  const vars = (template?.configVariables ?? {}) as Record<string, ParamSpec>;
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(vars)) {
     const value = draft.params[key];
@@ -58,6 +58,7 @@ export function RuleManager() {
   const client = useQueryClient();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Record<string, ParamProblem>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [days, setDays] = useState('30');
   const [result, setResult] = useState<BacktestOut | null>(null);
@@ -105,19 +106,32 @@ export function RuleManager() {
     onError: fail,
   });
 
-  const startNew = () => {
-    const first = templates.data?.data[0]?.template ?? 'LargeAmount';
-    setDraft({ id: null, code: '', nameEn: '', nameAr: '', type: 'Soft', severity: 'Medium', template: first, params: {} });
+  const openDraft = (next: Draft) => {
+    setDraft(next);
     setErrors([]);
+    setProblems({});
     setResult(null);
     setNotice(null);
+  };
+  const startNew = () => {
+    const first = templates.data?.data[0]?.template ?? 'LargeAmount';
+    openDraft({ id: null, code: '', nameEn: '', nameAr: '', type: 'Soft', severity: 'Medium', template: first, params: {} });
   };
   const errorFor = (path: string) =>
     errors
       .find((e) => e.startsWith(`${path}:`))
       ?.slice(path.length + 1)
       .trim();
-  const vars = Object.entries((template?.configVariables ?? {}) as Record<string, { type: string; optional: boolean }>);
+  const vars = Object.entries((template?.configVariables ?? {}) as Record<string, ParamSpec>);
+  /** Sends only parameters that look right; otherwise names the wrong ones in the page's language. */
+  const checked = (send: (d: Draft) => void) => (d: Draft) => {
+    const found = paramProblems(vars, d.params);
+    setProblems(found);
+    if (Object.keys(found).length === 0) send(d);
+  };
+  // Errors of a field are shown under it; the rest above the buttons.
+  const generalErrors = errors.filter((e) => !/^(code|nameEn|nameAr|config\.params\.\w+):/.test(e));
+  const paramError = (key: string) => (problems[key] ? t(`paramErrors.${problems[key]}`) : errorFor(`config.params.${key}`));
 
   return (
     <div className="flex flex-col gap-4">
@@ -164,7 +178,7 @@ export function RuleManager() {
                 <Td label={t('version')}>{r.version}</Td>
                 <Td className="md:whitespace-nowrap">
                   <div className="flex flex-wrap gap-2">
-                    <Button size="sm" variant="secondary" onClick={() => (setDraft(draftOf(r)), setErrors([]), setResult(null), setNotice(null))}>
+                    <Button size="sm" variant="secondary" onClick={() => openDraft(draftOf(r))}>
                       {t('edit')}
                     </Button>
                     {r.status === 'Published' ? (
@@ -190,7 +204,7 @@ export function RuleManager() {
             className="grid gap-3 sm:grid-cols-2"
             onSubmit={(e) => {
               e.preventDefault();
-              save.mutate(draft);
+              checked(save.mutate)(draft);
             }}
             data-testid="rule-editor"
           >
@@ -199,7 +213,10 @@ export function RuleManager() {
                 id="r-template"
                 value={draft.template}
                 disabled={!!draft.id}
-                onChange={(e) => setDraft({ ...draft, template: e.target.value, params: {} })}
+                onChange={(e) => {
+                  setDraft({ ...draft, template: e.target.value, params: {} });
+                  setProblems({});
+                }}
               >
                 {(templates.data?.data ?? []).map((x) => (
                   <option key={x.template} value={x.template}>
@@ -232,43 +249,19 @@ export function RuleManager() {
                 ))}
               </Select>
             </Field>
-            <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
-              <legend className="text-sm font-semibold text-slate-800">{t('parameters')}</legend>
-              {vars.map(([key, spec]) => {
-                const id = `p-${key}`;
-                const value = draft.params[key];
-                const setValue = (v: string | boolean) => setDraft({ ...draft, params: { ...draft.params, [key]: v } });
-                return (
-                  <Field key={key} label={key} htmlFor={id} error={errorFor(`config.params.${key}`)}>
-                    {spec.type === 'enum' ? (
-                      <Select id={id} value={String(value ?? '')} onChange={(e) => setValue(e.target.value)}>
-                        <option value="">—</option>
-                        {(ENUM_OPTIONS[key] ?? []).map((o) => (
-                          <option key={o} value={o}>
-                            {o}
-                          </option>
-                        ))}
-                      </Select>
-                    ) : spec.type === 'boolean' ? (
-                      <input id={id} type="checkbox" className="h-5 w-5" checked={value === true} onChange={(e) => setValue(e.target.checked)} />
-                    ) : (
-                      <Input
-                        id={id}
-                        dir="ltr"
-                        inputMode={spec.type === 'decimal' ? 'decimal' : spec.type === 'integer' ? 'numeric' : undefined}
-                        value={String(value ?? '')}
-                        required={!spec.optional}
-                        aria-invalid={errorFor(`config.params.${key}`) ? true : undefined}
-                        onChange={(e) => setValue(e.target.value)}
-                      />
-                    )}
-                  </Field>
-                );
-              })}
-            </fieldset>
-            {errors.filter((e) => !/^(code|nameEn|nameAr|config\.params\.\w+):/.test(e)).length ? (
+            <RuleParams
+              template={draft.template}
+              vars={vars}
+              values={draft.params}
+              errorFor={paramError}
+              onChange={(key, value) => {
+                setDraft({ ...draft, params: { ...draft.params, [key]: value } });
+                setProblems(({ [key]: _, ...rest }) => rest);
+              }}
+            />
+            {generalErrors.length ? (
               <p role="alert" className="text-sm text-red-800 sm:col-span-2">
-                {errors.join('; ')}
+                {generalErrors.join('; ')}
               </p>
             ) : null}
             <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
@@ -280,7 +273,13 @@ export function RuleManager() {
                   <Field label={t('backtestDays')} htmlFor="bt-days">
                     <Input id="bt-days" dir="ltr" inputMode="numeric" className="w-24" value={days} onChange={(e) => setDays(e.target.value)} />
                   </Field>
-                  <Button type="button" variant="secondary" disabled={backtest.isPending} onClick={() => backtest.mutate(draft)} data-testid="run-backtest">
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={backtest.isPending}
+                    onClick={() => checked(backtest.mutate)(draft)}
+                    data-testid="run-backtest"
+                  >
                     {t('backtest')}
                   </Button>
                 </>

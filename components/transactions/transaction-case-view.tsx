@@ -3,22 +3,27 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from '@/lib/i18n/navigation';
 import { Badge, toneOfStatus } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateTimeText } from '@/components/ui/dates';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { Field, Input, Textarea } from '@/components/ui/field';
 import { Table, Td, Th } from '@/components/ui/table';
+import { displayName } from '@/components/entities/entity-types';
 import { CaseAttachments } from './case-attachments';
+import { DispositionForm } from './disposition-form';
 import { FlowChart } from './flow-chart';
+import { formatAmount } from './format';
 import { SEVERITY_TONE, type CaseView, type TransactionPage } from './types';
-
-type Disposition = 'FalsePositive' | 'TruePositive' | 'Reported';
 
 export function TransactionCaseView({ initial, userId }: { initial: CaseView; userId: string }) {
   const t = useTranslations('transactions');
   const tc = useTranslations('common');
+  const tcases = useTranslations('cases');
+  const te = useTranslations('entities');
   const locale = useLocale();
   const client = useQueryClient();
   const url = `/services/crm/cases/${initial.id}`;
@@ -29,8 +34,6 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
     queryFn: () => fetchJson<TransactionPage>(`/services/crm/transactions?entityId=${c.entityId}&size=100`),
   });
   const [error, setError] = useState<string | null>(null);
-  const [disposition, setDisposition] = useState<Disposition>('FalsePositive');
-  const [comment, setComment] = useState('');
   const [checkComment, setCheckComment] = useState('');
   const [note, setNote] = useState({ title: '', description: '' });
 
@@ -38,7 +41,6 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
     mutationFn: ({ path, body }: { path: string; body: unknown }) => fetchJson(`${url}/${path}`, { method: 'POST', body: JSON.stringify(body) }),
     onSuccess: () => {
       setError(null);
-      setComment('');
       setCheckComment('');
       setNote({ title: '', description: '' });
     },
@@ -46,19 +48,38 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
     onSettled: () => client.invalidateQueries({ queryKey: ['tm-case', initial.id] }),
   });
 
-  const name = locale === 'ar' ? (c.entity.nameAr ?? c.entity.nameEn) : (c.entity.nameEn ?? c.entity.nameAr);
+  const name = displayName(locale, c.entity) ?? te('unnamed');
+  const other = locale === 'ar' ? c.entity.nameEn : c.entity.nameAr;
   const isMaker = c.makerUserId === userId;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-lg font-semibold text-slate-900" data-testid="case-entity">
-          <bdi>{name ?? c.entityId}</bdi>
-        </h2>
-        <span className="text-sm text-slate-700">{t('caseStatus')}:</span>
-        <Badge tone={toneOfStatus(c.status === 'Closed' ? 'Active' : c.status)}>
-          <span data-testid="case-status">{t(`enum.${c.status}`)}</span>
-        </Badge>
-        {c.disposition ? <Badge tone="info">{t(`enum.${c.disposition}`)}</Badge> : null}
+      <Link href="/cases" className="inline-flex items-center gap-1 self-start text-sm text-brand-700 underline-offset-2 hover:underline">
+        <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+        {tcases('backToQueue')}
+      </Link>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold break-words text-slate-900" data-testid="case-title">
+          {t('caseTitle', { name })}
+        </h1>
+        <p className="text-sm break-words text-slate-700">
+          {t('entity')}:{' '}
+          <Link href={`/entities/${c.entityId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline" data-testid="case-entity">
+            <bdi>{name}</bdi>
+          </Link>
+          {other && other !== name ? (
+            <>
+              {' · '}
+              <bdi lang={locale === 'ar' ? 'en' : 'ar'}>{other}</bdi>
+            </>
+          ) : null}
+        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <span className="text-sm text-slate-700">{t('caseStatus')}:</span>
+          <Badge tone={toneOfStatus(c.status === 'Closed' ? 'Active' : c.status)}>
+            <span data-testid="case-status">{t(`enum.${c.status}`)}</span>
+          </Badge>
+          {c.disposition ? <Badge tone="info">{t(`enum.${c.disposition}`)}</Badge> : null}
+        </div>
       </div>
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -112,9 +133,7 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
                     </Td>
                     <Td label={t('direction')}>{t(`enum.${x.targetEntity?.id === c.entityId ? 'Credit' : 'Debit'}`)}</Td>
                     <Td label={t('amount')}>
-                      <span dir="ltr" className="font-mono">
-                        {x.amount} {x.currency.toUpperCase()}
-                      </span>
+                      <bdi className="whitespace-nowrap tabular-nums">{formatAmount(locale, x.amount, x.currency)}</bdi>
                     </Td>
                     <Td label={t('status')}>{x.status === 'Blocked' ? <Badge tone="bad">{t('enum.Blocked')}</Badge> : t('enum.Received')}</Td>
                   </tr>
@@ -212,31 +231,7 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
             )}
           </div>
         ) : (
-          <form
-            className="grid gap-2 sm:grid-cols-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              act.mutate({ path: 'disposition-proposal', body: { disposition, comment } });
-            }}
-          >
-            <Field label={t('disposition')} htmlFor="disposition">
-              <Select id="disposition" value={disposition} onChange={(e) => setDisposition(e.target.value as Disposition)}>
-                {(['FalsePositive', 'TruePositive', 'Reported'] as const).map((d) => (
-                  <option key={d} value={d}>
-                    {t(`enum.${d}`)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label={t('comment')} htmlFor="propose-comment">
-              <Textarea id="propose-comment" dir="auto" rows={2} value={comment} onChange={(e) => setComment(e.target.value)} required />
-            </Field>
-            <div>
-              <Button type="submit" disabled={act.isPending} data-testid="propose">
-                {t('propose')}
-              </Button>
-            </div>
-          </form>
+          <DispositionForm pending={act.isPending} onPropose={(proposal) => act.mutate({ path: 'disposition-proposal', body: proposal })} />
         )}
         {c.decisions.length ? (
           <div className="mt-3">

@@ -202,6 +202,10 @@ export const alertSchema = z
     updatedAt: ts,
     caseId: z.uuid(),
     entityId: z.uuid(),
+    entity: partySchema.meta({
+      description:
+        'Ours: the entity the alert is about (`entityId`), with its crmId, type and names in both scripts, so an alert queue names the client without a request per alert. The full record: GET /entities/{id}.',
+    }),
     transactionId: z.uuid().meta({ description: 'The transaction that raised it.' }),
     status: z.enum(ALERT_STATUSES).meta({ description: 'Closed once its case is closed.' }),
     severity,

@@ -86,11 +86,19 @@ interface NoteRow {
   userId: string | null;
 }
 
+/** An entity as a transaction's side or an alert names it (TransactionParty). */
+export type Party = NonNullable<TransactionOut['sourceEntity']>;
+
 /** What the loaders read inside the tenant transaction; `finish` completes the shapes with users afterwards. */
 export interface LoadedAlerts {
   rows: AlertRow[];
   notes: NoteRow[];
   txs: Map<string, AlertOut['transactions'][number]>;
+  /**
+   * The alerts' entities by id. Absent for alerts that POST /transactions answers without reading
+   * them back: an alert is about one side of its transaction, so those come from its parties.
+   */
+  entities?: Map<string, Party>;
 }
 
 export async function readAlerts(
@@ -110,7 +118,7 @@ export async function readAlerts(
 }
 
 async function completeAlerts(db: SqlQueryable, tenantId: string, rows: AlertRow[]): Promise<LoadedAlerts> {
-  if (!rows.length) return { rows, notes: [], txs: new Map() };
+  if (!rows.length) return { rows, notes: [], txs: new Map(), entities: new Map() };
   const notes = await db.query<NoteRow>(
     `SELECT id, "createdAt", "updatedAt", "caseId", "alertId", title, description, "userId" FROM "CaseNote" WHERE "tenantId" = $1::uuid AND "alertId" = ANY($2::uuid[]) ORDER BY "createdAt", id`,
     [tenantId, rows.map((r) => r.id)],
@@ -119,12 +127,26 @@ async function completeAlerts(db: SqlQueryable, tenantId: string, rows: AlertRow
 }
 
 /**
- * Alerts with the transactions each names, for alerts whose notes are known (none, for alerts raised
- * by this request: POST /transactions answers its new alerts without reading them back).
+ * Alerts with the transactions each names and their entities, for alerts whose notes are known (none,
+ * for alerts raised by this request: POST /transactions answers its new alerts without reading them back).
  */
 export async function completeNewAlerts(db: SqlQueryable, tenantId: string, rows: AlertRow[], notes: NoteRow[] = []): Promise<LoadedAlerts> {
-  if (!rows.length) return { rows, notes, txs: new Map() };
-  return { rows, notes, txs: await readNamedTransactions(db, tenantId, [...new Set(rows.flatMap((r) => r.transactionIds))]) };
+  if (!rows.length) return { rows, notes, txs: new Map(), entities: new Map() };
+  const [txs, entities] = await Promise.all([
+    readNamedTransactions(db, tenantId, [...new Set(rows.flatMap((r) => r.transactionIds))]),
+    readParties(db, tenantId, [...new Set(rows.map((r) => r.entityId))]),
+  ]);
+  return { rows, notes, txs, entities };
+}
+
+/** Entities by id, as a transaction's side or an alert names them. */
+export async function readParties(db: SqlQueryable, tenantId: string, ids: string[]): Promise<Map<string, Party>> {
+  if (!ids.length) return new Map();
+  const { rows } = await db.query<Party>(
+    `SELECT id, "crmId", type::text AS type, "nameEn", "nameAr" FROM "Entity" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[])`,
+    [tenantId, ids],
+  );
+  return new Map(rows.map((p) => [p.id, p]));
 }
 
 /** The transactions alerts name, as an alert shows them (`transactions[]`), by id. */
@@ -175,14 +197,22 @@ export function noteOut(n: NoteRow, users: Map<string, UserOut>) {
   };
 }
 
-export function toAlerts(loaded: LoadedAlerts, users: Map<string, UserOut>): AlertOut[] {
+/** `parties`: where the alerts' entities are found (the loaded ones, or their transactions' parties). */
+export function toAlerts(loaded: LoadedAlerts, users: Map<string, UserOut>, parties: Map<string, Party> = loaded.entities ?? new Map()): AlertOut[] {
   const user = (id: string | null) => (id ? (users.get(id) ?? null) : null);
+  const entity = (r: AlertRow) => {
+    const found = parties.get(r.entityId);
+    // Entities are never deleted and an alert's entity is of its tenant: a miss is a loader's bug.
+    if (!found) throw new Error(`the entity ${r.entityId} of alert ${r.id} was not loaded`);
+    return found;
+  };
   return loaded.rows.map((r) => ({
     id: r.id,
     createdAt: formatTimestamp(r.createdAt),
     updatedAt: formatTimestamp(r.updatedAt),
     caseId: r.caseId,
     entityId: r.entityId,
+    entity: entity(r),
     transactionId: r.transactionId,
     status: r.status,
     severity: r.severity,
@@ -202,7 +232,7 @@ export function toAlerts(loaded: LoadedAlerts, users: Map<string, UserOut>): Ale
 
 export interface LoadedTransactions {
   rows: TransactionRow[];
-  parties: Map<string, NonNullable<TransactionOut['sourceEntity']>>;
+  parties: Map<string, Party>;
   wallets: Map<string, NonNullable<TransactionOut['sourceWallet']>>;
   banks: Map<string, NonNullable<TransactionOut['sourceBankAccount']>>;
   strs: Map<string, NonNullable<TransactionOut['strReport']>>;
@@ -255,7 +285,7 @@ export function walletOut(w: WalletRow): NonNullable<TransactionOut['sourceWalle
 }
 
 /** No alerts (a transaction whose rules raised none). */
-export const NO_ALERTS: LoadedAlerts = { rows: [], notes: [], txs: new Map() };
+export const NO_ALERTS: LoadedAlerts = { rows: [], notes: [], txs: new Map(), entities: new Map() };
 
 /** `known` skips lookups the caller knows are empty (a transaction stored in this request has no STR report, and no alerts unless rules fired). */
 export async function readTransactions(
@@ -271,12 +301,7 @@ export async function readTransactions(
   const bankIds = pick((r) => [r.sourceBankAccountId, r.targetBankAccountId]);
   const tagIds = pick((r) => r.tagIds);
   const [parties, wallets, banks, strs, tags, alerts] = await Promise.all([
-    entityIds.length
-      ? db.query(`SELECT id, "crmId", type::text AS type, "nameEn", "nameAr" FROM "Entity" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[])`, [
-          tenantId,
-          entityIds,
-        ])
-      : { rows: [] },
+    readParties(db, tenantId, entityIds),
     walletIds.length
       ? db.query(`SELECT ${WALLET_COLUMNS} FROM "Wallet" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[])`, [tenantId, walletIds])
       : { rows: [] },
@@ -295,13 +320,11 @@ export async function readTransactions(
     tagIds.length
       ? db.query<{ json: TagOut }>(`SELECT crm_tag_json(t) AS json FROM "Tag" t WHERE t."tenantId" = $1::uuid AND t.id = ANY($2::uuid[])`, [tenantId, tagIds])
       : { rows: [] },
-    ids.length && !known.noAlerts
-      ? readAlerts(db, tenantId, `a."transactionId" = ANY($2::uuid[])`, [ids], 'a."createdAt", a.id')
-      : Promise.resolve({ rows: [], notes: [], txs: new Map() } as LoadedAlerts),
+    ids.length && !known.noAlerts ? readAlerts(db, tenantId, `a."transactionId" = ANY($2::uuid[])`, [ids], 'a."createdAt", a.id') : Promise.resolve(NO_ALERTS),
   ]);
   return {
     rows,
-    parties: new Map(parties.rows.map((p: any) => [p.id, p])),
+    parties,
     wallets: new Map(wallets.rows.map((w: WalletRow) => [w.id, walletOut(w)])),
     banks: new Map(banks.rows.map((b: any) => [b.id, b])),
     strs: new Map(
@@ -325,7 +348,8 @@ export async function readTransactions(
 
 export async function finishTransactions(loaded: LoadedTransactions): Promise<TransactionOut[]> {
   const users = await loadUsers(alertUserIds(loaded.alerts));
-  const alerts = toAlerts(loaded.alerts, users);
+  // Alerts raised by this request come without their entities: an alert is about one side of its transaction.
+  const alerts = toAlerts(loaded.alerts, users, loaded.alerts.entities ?? loaded.parties);
   const get = <T>(map: Map<string, T>, id: string | null) => (id ? (map.get(id) ?? null) : null);
   const side = (s: TransactionRow['source'], country: string | null) => ({
     method: s.method,

@@ -5,7 +5,6 @@ import { requireUser } from '@/lib/auth/session';
 import { orNotFound } from '@/lib/http/page-data';
 import { getCase } from '@/lib/cases/read-cases';
 import { CaseDetail } from '@/components/cases/case-detail';
-import { PageHeader } from '@/components/ui/page-header';
 import { TransactionCaseView } from '@/components/transactions/transaction-case-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,14 +24,6 @@ export default async function CasePage({ params }: { params: Promise<{ caseId: s
   const { tenantId, user } = await requireUser({ roles: ['admin', 'officer'] });
   if (!UUID.test(caseId)) notFound();
   const data = await orNotFound(getCase({ tenantId, caseId }));
-  if (data.kind === 'TransactionMonitoring') {
-    const t = await getTranslations('transactions');
-    return (
-      <>
-        <PageHeader title={t('caseTitle')} />
-        <TransactionCaseView initial={data} userId={user.id} />
-      </>
-    );
-  }
+  if (data.kind === 'TransactionMonitoring') return <TransactionCaseView initial={data} userId={user.id} />;
   return <CaseDetail initial={data} currentUserId={user.id} canReview />;
 }
