@@ -50,6 +50,11 @@ test("change a client's status through the confirmation, with the audit trail up
   await page.goto(`/en/entities/${seed.entities.statusClient}`);
   await expect(page.getByTestId('entity-status')).toHaveText('Active');
 
+  // No status is chosen in advance: changing without a choice is refused at the field.
+  await expect(page.getByLabel('New status')).toHaveValue('');
+  await page.getByTestId('change-status').getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByTestId('change-status').getByRole('alert')).toHaveText('Choose the new status.');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await page.getByLabel('New status').selectOption('Blocked');
   await page.getByLabel('Reason (optional)').fill('Sanctions screening hit under investigation');
   // The client is told by e-mail in the language chosen (sent by the worker; see lib/notifications).
@@ -76,7 +81,8 @@ test("change a client's status through the confirmation, with the audit trail up
   await page.goto(`/en/entities/${seed.entities.statusClient}`);
 
   // Only the transitions the API allows are offered; Blocked → Blocked is not among them.
-  const options = await page.getByLabel('New status').locator('option').allTextContents();
+  await expect(page.getByLabel('New status')).toHaveValue('');
+  const options = await page.getByLabel('New status').locator('option:not([value=""])').allTextContents();
   expect(options).toEqual(['Active', 'Deactivated', 'Deceased']);
   // The server enforces them too: a forbidden transition is a 409 with a bilingual message.
   const api = page.context().request;

@@ -137,6 +137,15 @@ test.describe('KYC', () => {
 
     // Section 1: nationality (a Country question, scored by the country-risk table).
     await page.getByRole('button', { name: 'إضافة قسم' }).click();
+    // Saving it empty: the banner says in Arabic where each problem is (no developer paths), and takes the officer there.
+    await page.getByRole('button', { name: 'حفظ المسودة' }).click();
+    const summary = page.getByTestId('builder-error-summary');
+    await expect(summary).toContainText(/^(10|١٠) حقول تحتاج إلى تصحيح:/);
+    await expect(summary).toContainText(/القسم (1|١) › الاسم بالإنجليزية: هذا الحقل مطلوب\./);
+    await expect(summary).not.toContainText('sections.');
+    await summary.getByRole('button', { name: /الخيار (1|١) › الاسم بالإنجليزية/ }).click();
+    await expect(page.locator('#sections-0-questions-0-o0-nameEn')).toBeFocused();
+    await expect(page.locator('#sections-0-questions-0-o0-nameEn-error')).toHaveText('هذا الحقل مطلوب.');
     await page.locator('#s0-nameEn').fill('Nationality');
     await page.locator('#s0-nameAr').fill('الجنسية');
     await page.locator('#s0-w-Retail').fill('10');
@@ -241,15 +250,23 @@ test.describe('KYC', () => {
     await expect(card.getByTestId('score-chart')).toBeVisible();
     await snapBoth(page, 'kyc-review-ar');
     const review = card.getByTestId('kyc-review');
+    // Nothing is decided in advance: the decision and the comment are both asked for, at their fields.
+    await expect(review.getByRole('radio', { name: 'اعتماد' })).not.toBeChecked();
+    await expect(review.getByRole('radio', { name: 'رفض' })).not.toBeChecked();
     await review.getByRole('button', { name: 'تسجيل القرار' }).click();
-    await expect(review.getByRole('alert')).toHaveText('اكتب تعليقًا لسجل التدقيق.');
+    await expect(review.getByRole('alert')).toHaveText(['اختر «اعتماد» أو «رفض».', 'اكتب تعليقًا لسجل التدقيق.']);
+    await expect(review.getByRole('radio', { name: 'اعتماد' })).toBeFocused();
+    await review.getByRole('radio', { name: 'اعتماد' }).check();
     await review.getByLabel('التعليق (إلزامي)').fill('تم التحقق من المنصب العام ومصدر الدخل.');
+    await expect(review.getByRole('alert')).toHaveCount(0);
     await review.getByRole('button', { name: 'تسجيل القرار' }).click();
     await expect(card.getByTestId('kyc-status')).toHaveText('بانتظار المراجعة الثانية');
 
     // Four eyes: the same officer cannot make the second review.
     const second = card.getByTestId('kyc-review');
     await expect(second).toContainText('أجرى Sara Officer المراجعة الأولى');
+    await expect(second.getByRole('radio', { name: 'اعتماد' })).not.toBeChecked();
+    await second.getByRole('radio', { name: 'اعتماد' }).check();
     await second.getByLabel('التعليق (إلزامي)').fill('اعتماد ثانٍ');
     await second.getByRole('button', { name: 'تسجيل القرار' }).click();
     await expect(second.getByRole('alert')).toHaveText('يجب أن يتخذ هذا القرار موظف آخر: لا يجوز لمن أجرى المراجعة الأولى أو قدّم المقترح أن يكون مراجعه.');
@@ -260,6 +277,7 @@ test.describe('KYC', () => {
     await signIn(page, USERS.reviewer);
     await page.goto(`/en/entities/${prospect.id}`);
     const cardEn = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'KYC summary' }) });
+    await cardEn.getByTestId('kyc-review').getByRole('radio', { name: 'Approve' }).check();
     await cardEn.getByTestId('kyc-review').getByLabel('Comment (required)').fill('Second review: PEP role confirmed, source of funds documented.');
     await cardEn.getByTestId('kyc-review').getByRole('button', { name: 'Record decision' }).click();
     await expect(cardEn.getByTestId('kyc-status')).toHaveText('Complete');

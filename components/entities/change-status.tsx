@@ -8,7 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Field, Select, Textarea } from '@/components/ui/field';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 
-/** `options` are the transitions the server's own rule allows from `current` (computed on the server). */
+/**
+ * `options` are the transitions the server's own rule allows from `current` (computed on the server).
+ * No status is chosen in advance: the officer picks one deliberately. The reason is optional, as in
+ * the API (updateStatusInput).
+ */
 export function ChangeStatus({
   entityId,
   current,
@@ -23,7 +27,8 @@ export function ChangeStatus({
   const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();
-  const [target, setTarget] = useState(options[0] ?? '');
+  const [target, setTarget] = useState('');
+  const [missingTarget, setMissingTarget] = useState(false);
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(false);
   const [language, setLanguage] = useState<'en' | 'ar'>(locale === 'ar' ? 'ar' : 'en');
@@ -38,6 +43,8 @@ export function ChangeStatus({
       }),
     onSuccess: (result) => {
       setConfirming(false);
+      // The allowed transitions change with the status: the next change starts unchosen.
+      setTarget('');
       setReason('');
       const changed = t('profile.statusChanged', { status: t(`enums.status.${result.status}`) });
       setNotice({ ok: true, text: notify && clientEmail ? `${changed} ${t('profile.notifySent', { email: clientEmail })}` : changed });
@@ -57,14 +64,34 @@ export function ChangeStatus({
     <form
       className="flex flex-col gap-3"
       data-testid="change-status"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         setNotice(null);
+        if (!target) {
+          setMissingTarget(true);
+          document.getElementById('new-status')?.focus();
+          return;
+        }
         setConfirming(true);
       }}
     >
-      <Field label={t('profile.newStatus')} htmlFor="new-status">
-        <Select id="new-status" value={target} onChange={(event) => setTarget(event.target.value)}>
+      <Field label={t('profile.newStatus')} htmlFor="new-status" error={missingTarget ? t('profile.statusRequired') : undefined}>
+        <Select
+          id="new-status"
+          value={target}
+          required
+          aria-invalid={missingTarget || undefined}
+          aria-describedby={missingTarget ? 'new-status-error' : undefined}
+          onChange={(event) => {
+            setTarget(event.target.value);
+            setMissingTarget(false);
+            setConfirming(false);
+          }}
+        >
+          <option value="" disabled>
+            {t('profile.chooseStatus')}
+          </option>
           {options.map((status) => (
             <option key={status} value={status}>
               {t(`enums.status.${status}`)}

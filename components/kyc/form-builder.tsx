@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -16,22 +16,14 @@ import { Card } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/field';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 import { formDraftInput, formDraftOf, type FormDraftInput, type FormOut } from '@/lib/kyc/schemas';
+import { ErrorSummary } from './builder-errors';
+import { problemsFromServer, problemsOf, revealField, type Problem } from './builder-problems';
 import { FormPreview } from './form-preview';
-import { formStatusTone, localized } from './labels';
+import { formStatusTone, localized, type CountryLists } from './labels';
 import { newQuestion, optionalNumber, QuestionEditor, useErrorText } from './question-editor';
 
 const CLASSIFICATIONS = ['Retail', 'Professional', 'Institutional'] as const;
 const FORM_TYPES = ['Kyc', 'RiskAssessment', 'Suitability', 'Edd', 'QualifiedInvestor', 'AdditionalInformation', 'Case'] as const;
-
-/** `path: message` for every error of a react-hook-form error tree. */
-function errorPaths(errors: unknown, prefix = ''): string[] {
-  if (!errors || typeof errors !== 'object') return [];
-  const node = errors as { message?: unknown; type?: unknown; ref?: unknown };
-  if (typeof node.message === 'string' && node.type !== undefined) return [`${prefix || '(form)'}: ${node.message}`];
-  return Object.entries(errors as Record<string, unknown>)
-    .filter(([key]) => key !== 'ref' && key !== 'root')
-    .flatMap(([key, value]) => errorPaths(value, prefix ? `${prefix}.${key}` : key));
-}
 
 const newSection = () => ({ nameEn: '', nameAr: '', weights: { Retail: 10, Professional: 10, Institutional: 10 }, questions: [newQuestion()] });
 
@@ -40,25 +32,31 @@ const newSection = () => ({ nameEn: '', nameAr: '', weights: { Retail: 10, Profe
  * move buttons, both keyboard-operable), their weights per classification, questions and options
  * with their scores; a live preview in English and Arabic beside it. Validated with the API's own
  * schema (formDraftInput); saved whole with PUT, then published. Published and Deactivated forms are
- * shown read-only, with "new version" to edit.
+ * shown read-only, with "new version" to edit. `countries` name the preview's country pickers (made on
+ * the server, see `countryOptions`).
  */
-export function FormBuilder({ initial, canEdit }: { initial: FormOut; canEdit: boolean }) {
+export function FormBuilder({ initial, canEdit, countries }: { initial: FormOut; canEdit: boolean; countries: CountryLists }) {
   const t = useTranslations('kyc');
   const locale = useLocale();
   const router = useRouter();
   const [form, setForm] = useState(initial);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string; details?: string[] } | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string; problems?: Problem[] } | null>(null);
+  const editor = useRef<HTMLFormElement>(null);
   const editable = canEdit && form.status === 'Draft';
   const methods = useForm<FormDraftInput>({ resolver: zodResolver(formDraftInput), defaultValues: formDraftOf(initial), mode: 'onSubmit' });
-  const { control, handleSubmit, reset, formState } = methods;
+  const { handleSubmit, reset, setError, formState } = methods;
   const base = `/services/crm/kyc-flows/${form.flowId}/forms/${form.id}`;
 
-  const fail = (error: unknown) =>
+  const fail = (error: unknown) => {
+    // The API validates with the same schema, so its 400 names fields the form shows: mark them there too.
+    const problems = error instanceof FetchError ? problemsFromServer(error.body?.validationErrors ?? []) : [];
+    for (const { path, type } of problems) setError(path as never, { type });
     setNotice({
       ok: false,
       text: error instanceof FetchError ? (locale === 'ar' ? error.body?.message?.ar : error.body?.message?.en) || error.message : t('common.failed'),
-      details: error instanceof FetchError ? error.body?.validationErrors : undefined,
+      problems,
     });
+  };
   const adopt = (next: FormOut) => {
     setForm(next);
     reset(formDraftOf(next));
@@ -99,8 +97,8 @@ export function FormBuilder({ initial, canEdit }: { initial: FormOut; canEdit: b
     onError: fail,
   });
   const busy = saveMutation.isPending || publishMutation.isPending || versionMutation.isPending || deactivateMutation.isPending;
-  // Every problem by its field path too, so that one in a folded question is not missed.
-  const invalid = (errors: FieldErrors<FormDraftInput>) => setNotice({ ok: false, text: t('builder.fixErrors'), details: errorPaths(errors) });
+  // Every problem listed by where it is, so that one in a folded question is not missed.
+  const invalid = (errors: FieldErrors<FormDraftInput>) => setNotice({ ok: false, text: '', problems: problemsOf(errors) });
 
   return (
     <FormProvider {...methods}>
@@ -138,15 +136,12 @@ export function FormBuilder({ initial, canEdit }: { initial: FormOut; canEdit: b
         </div>
         <div aria-live="polite" data-testid="builder-notice">
           {notice ? (
-            <div role="status" className={notice.ok ? 'text-sm text-emerald-800' : 'text-sm text-red-700'}>
-              <p>{notice.text}</p>
-              {notice.details?.length ? (
-                <ul className="list-disc ps-5" dir="ltr">
-                  {notice.details.map((d) => (
-                    <li key={d}>{d}</li>
-                  ))}
-                </ul>
-              ) : null}
+            <div role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'text-sm text-emerald-800' : 'text-sm text-red-700'}>
+              {notice.problems?.length ? (
+                <ErrorSummary problems={notice.problems} onReveal={(path) => revealField(editor.current, path)} />
+              ) : (
+                <p>{notice.text}</p>
+              )}
             </div>
           ) : null}
         </div>
@@ -154,6 +149,7 @@ export function FormBuilder({ initial, canEdit }: { initial: FormOut; canEdit: b
 
         <div className="grid items-start gap-4 xl:grid-cols-2">
           <form
+            ref={editor}
             className="flex min-w-0 flex-col gap-4"
             onSubmit={handleSubmit((values) => saveMutation.mutate(values), invalid)}
             aria-label={t('builder.editor')}
@@ -164,7 +160,7 @@ export function FormBuilder({ initial, canEdit }: { initial: FormOut; canEdit: b
               <Sections editable={editable} />
             </fieldset>
           </form>
-          <Preview title={localized(locale, form.nameEn, form.nameAr)} />
+          <Preview title={localized(locale, form.nameEn, form.nameAr)} countries={countries} />
         </div>
       </div>
     </FormProvider>
@@ -210,6 +206,10 @@ function Sections({ editable }: { editable: boolean }) {
   const { control } = useFormContext<FormDraftInput>();
   const sections = useFieldArray({ control, name: 'sections', keyName: 'key' });
   const values = useWatch({ control, name: 'sections' });
+  // dnd-kit numbers its aria-describedby ids with a module counter, which on the server keeps
+  // counting across requests: the HTML said "DndDescribedBy-3" where the browser made "-0", and the
+  // handles pointed at no description. React's id is the same on both sides.
+  const dndId = useId();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -237,6 +237,7 @@ function Sections({ editable }: { editable: boolean }) {
     <div className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold text-slate-900">{t('builder.sections')}</h2>
       <DndContext
+        id={dndId}
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
@@ -300,7 +301,8 @@ function SortableSection({
       className={`rounded-lg border bg-white shadow-sm ${isDragging ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'}`}
       data-testid="section-editor"
     >
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
+      {/* One row whatever the name's length: the name wraps, the handle and the buttons keep their place. */}
+      <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 [&>button]:shrink-0">
         <button
           type="button"
           ref={setActivatorNodeRef}
@@ -312,7 +314,7 @@ function SortableSection({
         >
           <GripVertical aria-hidden className="size-5" />
         </button>
-        <h3 className="me-auto font-semibold text-slate-900">
+        <h3 className="me-auto min-w-0 flex-1 font-semibold [overflow-wrap:anywhere] text-slate-900">
           {index + 1}. <bdi>{name}</bdi>
         </h3>
         <Button
@@ -378,7 +380,7 @@ function SortableSection({
   );
 }
 
-function Preview({ title }: { title: string }) {
+function Preview({ title, countries }: { title: string; countries: CountryLists }) {
   const t = useTranslations('kyc');
   const { control } = useFormContext<FormDraftInput>();
   const values = useWatch({ control }) as FormDraftInput;
@@ -390,11 +392,11 @@ function Preview({ title }: { title: string }) {
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <p className="mb-2 text-xs font-medium text-slate-600">{t('builder.previewEn')}</p>
-          <FormPreview form={values} lang="en" />
+          <FormPreview form={values} lang="en" countries={countries.en} />
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <p className="mb-2 text-xs font-medium text-slate-600">{t('builder.previewAr')}</p>
-          <FormPreview form={values} lang="ar" />
+          <FormPreview form={values} lang="ar" countries={countries.ar} />
         </div>
       </div>
     </section>

@@ -1,8 +1,7 @@
 'use client';
 
 import type { FormDraftInput } from '@/lib/kyc/schemas';
-import { countryName } from '@/components/ui/countries';
-import { COUNTRY_CODES } from './labels';
+import type { CountryOption } from './labels';
 
 // The preview shows the form in one language whatever the page's language (English and Arabic side
 // by side), so its few words of chrome come with it in both.
@@ -25,12 +24,14 @@ const CHROME = {
   },
 } as const;
 
-/** The form as the prospect will see it, in `lang` (what the builder holds now, saved or not). */
-export function FormPreview({ form, lang }: { form: FormDraftInput; lang: 'en' | 'ar' }) {
+/**
+ * The form as the prospect will see it, in `lang` (what the builder holds now, saved or not).
+ * `countries` come named and sorted from the server (`countryOptions`), so that hydration matches.
+ */
+export function FormPreview({ form, lang, countries }: { form: FormDraftInput; lang: 'en' | 'ar'; countries: CountryOption[] }) {
   const c = CHROME[lang];
   const text = (en?: string, ar?: string) => (lang === 'ar' ? ar : en) || c.untitled;
   const id = (...parts: (string | number)[]) => `preview-${lang}-${parts.join('-')}`;
-  const countries = COUNTRY_CODES.map((code) => ({ code, name: countryName(lang, code) })).sort((a, b) => a.name.localeCompare(b.name, lang));
   return (
     <div lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} className="flex flex-col gap-4 text-start" data-testid={`preview-${lang}`}>
       <h3 className="text-lg font-semibold text-slate-900">{text(form.nameEn, form.nameAr)}</h3>

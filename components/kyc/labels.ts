@@ -1,4 +1,5 @@
 import type { BadgeTone } from '@/components/ui/badge';
+import { countryName } from '@/components/ui/countries';
 
 /** The text of the page's language, falling back to the other one. */
 export function localized(locale: string, en: string | null | undefined, ar: string | null | undefined): string {
@@ -36,3 +37,22 @@ export const COUNTRY_CODES =
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW'.split(
     ' ',
   );
+
+export interface CountryOption {
+  code: string;
+  name: string;
+}
+
+/** Both languages' country pickers, each sorted by name: see `countryOptions`. */
+export type CountryLists = Record<'en' | 'ar', CountryOption[]>;
+
+/**
+ * Every country with its name in `lang`, sorted by name. Call it on the server and hand the result
+ * to client components: Intl.DisplayNames answers from the runtime's own ICU data, which differs
+ * between Node and each browser (Node: "Palestinian Territories", "Hong Kong SAR China"; Chromium:
+ * "Palestine", "Hong Kong"), so names made again in the browser would not match the server's HTML
+ * and break hydration.
+ */
+export function countryOptions(lang: 'en' | 'ar'): CountryOption[] {
+  return COUNTRY_CODES.map((code) => ({ code, name: countryName(lang, code) })).sort((a, b) => a.name.localeCompare(b.name, lang));
+}

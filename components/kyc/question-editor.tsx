@@ -16,6 +16,7 @@ import {
   type OptionInput,
   type QuestionInput,
 } from '@/lib/kyc/schemas';
+import { errorKey } from './builder-problems';
 import { localized } from './labels';
 
 const CLASSIFICATIONS = ['Retail', 'Professional', 'Institutional'] as const;
@@ -28,18 +29,7 @@ export const optionalNumber = (v: unknown) => (v === '' || v === null || v === u
 /** The translated text of a field's validation error (zod's issue code → a message in the page's language). */
 export function useErrorText() {
   const t = useTranslations('kyc.builder.errors');
-  return (error: FieldError | undefined) => {
-    if (!error) return undefined;
-    switch (error.type) {
-      case 'too_small':
-      case 'invalid_type':
-        return t('required');
-      case 'too_big':
-        return t('tooBig');
-      default:
-        return t('invalid');
-    }
-  };
+  return (error: FieldError | undefined) => (error ? t(errorKey(String(error.type))) : undefined);
 }
 
 export function newOption(): OptionInput {
@@ -114,8 +104,10 @@ export function QuestionEditor({
         <span className="text-xs text-slate-600">{t(`enums.questionType.${type}`)}</span>
         {question?.required ? <span className="text-xs text-red-700">{t('builder.required')}</span> : null}
       </summary>
-      <div className="flex flex-col gap-3 border-t border-slate-200 bg-white p-3">
-        <div className="grid gap-3 md:grid-cols-2">
+      {/* Columns follow the editor's own width, not the window's: beside the preview it is half the page,
+          and the window's four columns there cut the selects' text ("العميل المحتمـ"). */}
+      <div className="@container flex flex-col gap-3 border-t border-slate-200 bg-white p-3">
+        <div className="grid gap-3 @md:grid-cols-2">
           <Field label={t('builder.questionNameEn')} htmlFor={id('nameEn')} error={err('nameEn')}>
             <Input id={id('nameEn')} dir="ltr" lang="en" {...register(`${path}.nameEn`)} />
           </Field>
@@ -129,7 +121,9 @@ export function QuestionEditor({
             <Input id={id('labelAr')} dir="rtl" lang="ar" {...register(`${path}.labelAr`)} />
           </Field>
         </div>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {/* As many columns as fit at 13.5rem or more: wide enough for the longest choice of each select
+            in both languages ("Politically exposed person", "العميل المحتمل"). */}
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13.5rem),1fr))] gap-3">
           <Field label={t('builder.questionType')} htmlFor={id('type')}>
             <Select
               id={id('type')}
@@ -232,7 +226,11 @@ export function QuestionEditor({
                 const oid = (name: string) => id(`o${oi}-${name}`);
                 const oerr = (name: string) => errorText(getFieldState(`${o}.${name}` as never, formState).error);
                 return (
-                  <li key={field.key} className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-2 xl:grid-cols-4" data-testid="option-editor">
+                  <li
+                    key={field.key}
+                    className="grid gap-2 rounded-md border border-slate-200 p-2 @sm:grid-cols-2 @4xl:grid-cols-4"
+                    data-testid="option-editor"
+                  >
                     <Field label={t('builder.optionNameEn', { n: oi + 1 })} htmlFor={oid('nameEn')} error={oerr('nameEn')}>
                       <Input id={oid('nameEn')} dir="ltr" lang="en" {...register(`${o}.nameEn`)} />
                     </Field>
@@ -275,7 +273,7 @@ export function QuestionEditor({
                         </Field>
                       </>
                     ) : null}
-                    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2">
+                    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 @sm:col-span-2">
                       <label className="flex items-center gap-2 text-sm text-slate-800">
                         <input type="checkbox" className="size-4 accent-emerald-800" {...register(`${o}.scores.${classification}.override`)} />
                         {t('builder.override')}
@@ -289,7 +287,7 @@ export function QuestionEditor({
                         {t('builder.additionalInfo')}
                       </label>
                     </div>
-                    <div className="flex items-center gap-1 sm:col-span-2 sm:justify-end xl:col-span-2">
+                    <div className="flex items-center gap-1 @sm:col-span-2 @sm:justify-end">
                       <Button
                         size="sm"
                         variant="ghost"

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslator, type AbstractIntlMessages } from 'next-intl';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formDraftInput, type FormDraftInput } from '@/lib/kyc/schemas';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
+import { describeProblem, problemsFromServer, problemsOf, type KycTranslator } from './builder-problems';
+
+// Untyped keys, as the app's own useTranslations has (no global message types are declared).
+const kyc = (locale: 'en' | 'ar') =>
+  createTranslator({ locale, messages: (locale === 'ar' ? ar : en) as AbstractIntlMessages, namespace: 'kyc' }) as unknown as KycTranslator;
+
+const score = { riskLevel: 'Low' as const, override: false, blocking: false, suitabilityScore: 0 };
+const emptyOption = () => ({
+  nameEn: '',
+  nameAr: '',
+  additionalInfoEnabled: false,
+  min: null,
+  max: null,
+  scores: { Retail: score, Professional: score, Institutional: score },
+});
+/** As the builder adds a question: names and labels still empty, two empty options. */
+const newQuestion = (): FormDraftInput['sections'][number]['questions'][number] => ({
+  nameEn: '',
+  nameAr: '',
+  labelEn: '',
+  labelAr: '',
+  type: 'SingleChoice',
+  required: true,
+  allowMultiple: false,
+  additionalInfoType: null,
+  category: null,
+  unit: null,
+  answerSource: 'Prospect',
+  subweights: 1,
+  options: [emptyOption(), emptyOption()],
+});
+
+const draft = (): FormDraftInput => ({
+  type: 'Kyc',
+  nameEn: 'Onboarding',
+  nameAr: 'فتح الحساب',
+  passMark: null,
+  requestType: null,
+  source: null,
+  sections: [{ nameEn: 'Identity', nameAr: 'الهوية', weights: { Retail: 10, Professional: 10, Institutional: 10 }, questions: [newQuestion()] }],
+});
+
+/** The builder's own resolver: the error tree react-hook-form holds after a refused save. */
+async function errorsOf(values: FormDraftInput) {
+  const result = await zodResolver(formDraftInput)(values, undefined, { fields: {}, names: ['sections'], shouldUseNativeValidation: false });
+  return result.errors;
+}
+
+describe('the form builder’s error banner', () => {
+  it('finds every refused field of a new, empty question by its path', async () => {
+    const problems = problemsOf(await errorsOf(draft()));
+    expect(problems.map((p) => p.path).sort()).toEqual(
+      [
+        'sections.0.questions.0.labelAr',
+        'sections.0.questions.0.labelEn',
+        'sections.0.questions.0.nameAr',
+        'sections.0.questions.0.nameEn',
+        'sections.0.questions.0.options.0.nameAr',
+        'sections.0.questions.0.options.0.nameEn',
+        'sections.0.questions.0.options.1.nameAr',
+        'sections.0.questions.0.options.1.nameEn',
+      ].sort(),
+    );
+    expect(new Set(problems.map((p) => p.type))).toEqual(new Set(['too_small']));
+  });
+
+  it('keeps array-level errors (under root) and a field named `type`', () => {
+    const tree = {
+      sections: { root: { type: 'too_big', message: 'Too big', ref: undefined }, 0: { questions: { 1: { type: { type: 'invalid_value', message: 'x' } } } } },
+    };
+    expect(problemsOf(tree)).toEqual([
+      { path: 'sections', type: 'too_big' },
+      { path: 'sections.0.questions.1.type', type: 'invalid_value' },
+    ]);
+  });
+
+  it('says where each problem is, in the page’s language, without developer paths', () => {
+    const option = { path: 'sections.0.questions.0.options.0.nameEn', type: 'too_small' };
+    expect(describeProblem(kyc('en'), option)).toBe('Section 1 › Question 1 › Option 1 › Name in English: Required.');
+    expect(describeProblem(kyc('ar'), option)).toBe('القسم 1 › السؤال 1 › الخيار 1 › الاسم بالإنجليزية: هذا الحقل مطلوب.');
+    expect(describeProblem(kyc('en'), { path: 'sections.1.weights.Professional', type: 'too_big' })).toBe(
+      'Section 2 › Weight (Professional): Too long or too large.',
+    );
+    expect(describeProblem(kyc('ar'), { path: 'sections.0.questions.2.options.1.scores.Retail.suitabilityScore', type: 'invalid_type' })).toBe(
+      'القسم 1 › السؤال 3 › الخيار 2 › نقاط الملاءمة (أفراد): هذا الحقل مطلوب.',
+    );
+    expect(describeProblem(kyc('en'), { path: 'sections.0.questions.0.labelEn', type: 'too_small' })).toBe(
+      'Section 1 › Question 1 › Question text in English: Required.',
+    );
+    expect(describeProblem(kyc('ar'), { path: 'nameAr', type: 'too_small' })).toBe('الاسم بالعربية: هذا الحقل مطلوب.');
+    // A field the banner has no name for still says where, never the raw path.
+    expect(describeProblem(kyc('en'), { path: 'sections.0.questions.0.options.0.id', type: 'custom' })).toBe('Section 1 › Question 1 › Option 1: Not valid.');
+    expect(describeProblem(kyc('ar'), { path: '', type: 'custom' })).toBe('بيانات النموذج: القيمة غير صالحة.');
+  });
+
+  it('counts the problems with the plural forms of each language', () => {
+    expect(kyc('en')('builder.summary.count', { n: 1 })).toBe('1 field needs attention:');
+    expect(kyc('en')('builder.summary.count', { n: 3 })).toBe('3 fields need attention:');
+    expect(kyc('ar')('builder.summary.count', { n: 2 })).toBe('حقلان يحتاجان إلى تصحيح:');
+    expect(kyc('ar')('builder.summary.count', { n: 3 })).toBe('3 حقول تحتاج إلى تصحيح:');
+  });
+
+  it('reads the API’s validation errors back into paths and issue codes', () => {
+    expect(
+      problemsFromServer([
+        'sections.0.questions.0.options.0.nameEn: Too small: expected string to have >=1 characters',
+        'sections.0.weights.Retail: Too big: expected number to be <=100',
+        'sections.0.questions.0.options.1.min: the range overlaps another option of this question',
+        '(body): objects and arrays nested more than 64 deep',
+      ]),
+    ).toEqual([
+      { path: 'sections.0.questions.0.options.0.nameEn', type: 'too_small' },
+      { path: 'sections.0.weights.Retail', type: 'too_big' },
+      { path: 'sections.0.questions.0.options.1.min', type: 'custom' },
+    ]);
+  });
+});
