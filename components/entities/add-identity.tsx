@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { getCountries } from 'libphonenumber-js';
 import { Upload, X } from 'lucide-react';
 import { IDENTITY_TYPES } from '@/lib/entities/schemas';
+import { countryName } from '@/components/ui/countries';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
@@ -51,9 +52,8 @@ export function AddIdentity({ entityId }: { entityId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
     return getCountries()
-      .map((code) => ({ code, name: names.of(code) ?? code }))
+      .map((code) => ({ code, name: countryName(locale, code) }))
       .sort((a, b) => a.name.localeCompare(b.name, locale));
   }, [locale]);
 

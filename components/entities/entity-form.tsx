@@ -8,6 +8,7 @@ import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type C
 import type { z } from 'zod';
 import { createClientInput, createProspectInput, createScreeningInput, IDENTITY_TYPES, updateEntityInput, type EntityProfileOut } from '@/lib/entities/schemas';
 import { useRouter } from '@/lib/i18n/navigation';
+import { countryName } from '@/components/ui/countries';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/field';
@@ -193,9 +194,8 @@ export function EntityForm({ entity }: { entity?: EditableEntity } = {}) {
   const editing = Boolean(entity);
   const initial = useMemo(() => (entity ? valuesFromEntity(entity) : undefined), [entity]);
   const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
     return getCountries()
-      .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
+      .map((code) => ({ code, name: countryName(locale, code), dial: getCountryCallingCode(code) }))
       .sort((a, b) => a.name.localeCompare(b.name, locale));
   }, [locale]);
   const tags = useQuery({
