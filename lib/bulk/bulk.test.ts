@@ -125,6 +125,7 @@ describe('POST /entities/client/bulk', () => {
   });
 
   it('reports bad items and duplicates per item in the job and creates the others', async () => {
+    const listTag = await createTag({ tenantId: tenant.id, input: { nameEn: `Sanctions ${uuid()}`, scope: 'Watchlist' }, actor: { type: 'system' } });
     const taken = client(10);
     await callRoute(clientRoute, 'POST', '/services/crm/entities/client', { headers: tenant.headers, body: taken });
     const twice = client(11);
@@ -139,11 +140,12 @@ describe('POST /entities/client/bulk', () => {
       { ...client(17), tagIds: [uuid()] }, // 7 unknown tag
       { ...client(18), dobGregorian: '1990-01-01', dobHijri: '1400-01-01' }, // 8 dates that disagree
       { ...client(19), identities: [{ number: '1000000019' }, { number: '1000000019' }] }, // 9 identity twice
+      { ...client(20), tagIds: [listTag.id] }, // 10 a tag of another scope
     ];
     const { job: done } = await submitAndRun(tenant, { clients: items });
-    expect(done).toMatchObject({ status: 'CompletedWithErrors', total: 10, processed: 10, succeeded: 2, failed: 8 });
+    expect(done).toMatchObject({ status: 'CompletedWithErrors', total: 11, processed: 11, succeeded: 2, failed: 9 });
     const byIndex = Object.fromEntries(done.errors.map((e) => [e.index, e]));
-    expect(Object.keys(byIndex).map(Number)).toEqual([1, 2, 4, 5, 6, 7, 8, 9]);
+    expect(Object.keys(byIndex).map(Number)).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10]);
     expect(byIndex[1]!.validationErrors[0]).toMatch(/^email: /);
     expect(byIndex[2]!).toMatchObject({ crmId: null, validationErrors: ['(item): expected an object'] });
     expect(byIndex[4]!).toMatchObject({ crmId: twice.crmId, validationErrors: ['crmId: DUPLICATE_CRM_ID: the same crmId as item 3 of this request'] });
@@ -152,6 +154,7 @@ describe('POST /entities/client/bulk', () => {
     expect(byIndex[7]!.validationErrors[0]).toMatch(/^tagIds\.0: NOT_FOUND/);
     expect(byIndex[8]!.validationErrors[0]).toMatch(/^dobHijri: /);
     expect(byIndex[9]!.validationErrors[0]).toMatch(/^identities\.1\.number: /);
+    expect(byIndex[10]!.validationErrors).toEqual(['tagIds.0: VALIDATION_ERROR: only tags of the Entity scope can be put on an entity']);
     const created = await q(`SELECT "crmId" FROM "Entity" WHERE "tenantId" = $1 AND "crmId" = ANY($2)`, [
       tenant.id,
       [items[0], twice].map((c) => (c as { crmId: string }).crmId),

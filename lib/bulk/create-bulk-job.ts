@@ -8,6 +8,7 @@ import { AppError } from '@/lib/core/errors';
 import { sqlOf } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
+import { assertEntityTags, NOT_AN_ENTITY_TAG } from '@/lib/entities/create-entity';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { scheduleBulkMaintenance } from './maintain';
 import { countReservedItems, countTenantEntities, lockTenantQuota, quotaAnswer } from './quota';
@@ -29,10 +30,7 @@ export async function createBulkJob({
   const batchTags = [...new Set(input.tagIds ?? [])];
   return withTenant(tenantId, async (tx) => {
     const quota = await lockTenantQuota(tx, tenantId);
-    if (batchTags.length) {
-      const found = await tx.tag.count({ where: { tenantId, id: { in: batchTags } } });
-      if (found !== batchTags.length) throw AppError.notFound();
-    }
+    await assertEntityTags(tx, tenantId, input.tagIds ?? []);
     checks = await checkReferences(tx, tenantId, checks);
 
     // Room left under the hard threshold: valid items beyond it are refused, in request order.
@@ -111,7 +109,9 @@ async function checkReferences(tx: Tx, tenantId: string, checks: ItemCheck[]): P
     );
     for (const r of rows) pending.set(r.crmId, r.jobId);
   }
-  const tags = new Set(tagIds.length ? (await tx.tag.findMany({ where: { tenantId, id: { in: tagIds } }, select: { id: true } })).map((t) => t.id) : []);
+  const tags = new Map(
+    tagIds.length ? (await tx.tag.findMany({ where: { tenantId, id: { in: tagIds } }, select: { id: true, scope: true } })).map((t) => [t.id, t.scope]) : [],
+  );
   const documents = new Set(
     documentIds.length ? (await tx.attachment.findMany({ where: { tenantId, id: { in: documentIds } }, select: { id: true } })).map((a) => a.id) : [],
   );
@@ -121,7 +121,10 @@ async function checkReferences(tx: Tx, tenantId: string, checks: ItemCheck[]): P
     const crmId = check.value.crmId;
     if (crmId && used.has(crmId)) errors.push('crmId: DUPLICATE_CRM_ID: a client with this crmId already exists');
     else if (crmId && pending.has(crmId)) errors.push(`crmId: DUPLICATE_CRM_ID: pending in bulk job ${pending.get(crmId)}`);
-    (check.value.tagIds ?? []).forEach((id, i) => tags.has(id) || errors.push(`tagIds.${i}: NOT_FOUND: no such tag`));
+    (check.value.tagIds ?? []).forEach((id, i) => {
+      if (!tags.has(id)) errors.push(`tagIds.${i}: NOT_FOUND: no such tag`);
+      else if (tags.get(id) !== 'Entity') errors.push(`tagIds.${i}: VALIDATION_ERROR: ${NOT_AN_ENTITY_TAG}`);
+    });
     (check.value.identities ?? []).forEach((identity, i) =>
       (identity.documentIds ?? []).forEach((id, j) => documents.has(id) || errors.push(`identities.${i}.documentIds.${j}: NOT_FOUND: no such attachment`)),
     );

@@ -65,7 +65,7 @@ export async function createEntity({ tenantId, role, input, actor, requestId, tx
     if (input.crmId && (await tx.entity.findFirst({ where: { tenantId, crmId: input.crmId }, select: { id: true } }))) {
       throw new AppError('DUPLICATE_CRM_ID');
     }
-    await assertTagsExist(tx, tenantId, input.tagIds ?? []);
+    await assertEntityTags(tx, tenantId, input.tagIds ?? []);
     await assertAttachmentsExist(
       tx,
       tenantId,
@@ -160,12 +160,17 @@ export async function insertIdentity(tx: Tx, tenantId: string, entityId: string,
   return created;
 }
 
-export async function assertTagsExist(tx: Tx, tenantId: string, tagIds: string[]) {
+/** The tags an entity is created with: the tenant's (else NOT_FOUND), and of the Entity scope (a Watchlist or Transaction tag is a 400 naming it). */
+export async function assertEntityTags(tx: Tx, tenantId: string, tagIds: string[]) {
   const unique = [...new Set(tagIds)];
   if (!unique.length) return;
-  const found = await tx.tag.count({ where: { tenantId, id: { in: unique } } });
-  if (found !== unique.length) throw AppError.notFound();
+  const found = new Map((await tx.tag.findMany({ where: { tenantId, id: { in: unique } }, select: { id: true, scope: true } })).map((t) => [t.id, t.scope]));
+  if (found.size !== unique.length) throw AppError.notFound();
+  const foreign = tagIds.flatMap((id, i) => (found.get(id) === 'Entity' ? [] : [`tagIds.${i}: ${NOT_AN_ENTITY_TAG}`]));
+  if (foreign.length) throw AppError.validation(...foreign);
 }
+
+export const NOT_AN_ENTITY_TAG = 'only tags of the Entity scope can be put on an entity';
 
 export async function assertAttachmentsExist(tx: Tx, tenantId: string, attachmentIds: string[]) {
   const unique = [...new Set(attachmentIds)];

@@ -185,6 +185,20 @@ describe('POST /entities/prospect|screening|client', () => {
     const count = await db.current().pool.query(`SELECT count(*)::int AS n FROM "Entity" WHERE "tenantId" = $1`, [b.id]);
     expect(count.rows[0].n).toBe(0);
   });
+
+  it('refuses a tag of another scope (a Watchlist tag) with a 400 naming it, and creates nothing', async () => {
+    const t = await createTestTenant();
+    const entityTag = await createTag({ tenantId: t.id, input: { nameEn: 'VIP' }, actor: { type: 'system' } });
+    const listTag = await createTag({ tenantId: t.id, input: { nameEn: 'Sanctions', scope: 'Watchlist' }, actor: { type: 'system' } });
+    const res = await callRoute(clientRoute, 'POST', '/services/crm/entities/client', {
+      headers: t.headers,
+      body: individualInput({ tagIds: [entityTag.id, listTag.id] }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.validationErrors).toEqual(['tagIds.1: only tags of the Entity scope can be put on an entity']);
+    const count = await db.current().pool.query(`SELECT count(*)::int AS n FROM "Entity" WHERE "tenantId" = $1`, [t.id]);
+    expect(count.rows[0].n).toBe(0);
+  });
 });
 
 describe('GET /entities and GET /entities/{id}', () => {
