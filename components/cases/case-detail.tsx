@@ -2,7 +2,6 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { ArrowLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { Badge, toneOfStatus } from '@/components/ui/badge';
@@ -12,6 +11,7 @@ import { DateTimeText } from '@/components/ui/dates';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 import { DefinitionGrid } from '@/components/entities/definition-grid';
 import { displayName } from '@/components/entities/entity-types';
+import { CaseHeader } from './case-header';
 import { toneOfCaseStatus, type CaseView } from './case-types';
 import { CaseMatches } from './case-matches';
 
@@ -46,14 +46,7 @@ export function CaseDetail({ initial, currentUserId, canReview }: { initial: Cas
 
   return (
     <div className="flex flex-col gap-4">
-      <Link href="/cases" className="inline-flex items-center gap-1 self-start text-sm text-brand-700 underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-        {t('cases.backToQueue')}
-      </Link>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold break-words text-slate-900" data-testid="case-title">
-          {t('cases.caseTitle', { name })}
-        </h1>
+      <CaseHeader title={t('cases.caseTitle', { name })}>
         {other && other !== name ? (
           <p className="text-slate-600">
             <bdi lang={locale === 'ar' ? 'en' : 'ar'}>{other}</bdi>
@@ -78,7 +71,7 @@ export function CaseDetail({ initial, currentUserId, canReview }: { initial: Cas
             </LabelledBadge>
           ) : null}
         </dl>
-      </div>
+      </CaseHeader>
 
       <Card
         title={t('cases.caseDetails')}

@@ -12,6 +12,7 @@ import { fetchJson } from '@/components/ui/fetch-json';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
+import { EntityNameCell } from '@/components/entities/entity-name-cell';
 import { displayName } from '@/components/entities/entity-types';
 import { AGE_VALUES, CASE_KINDS, CASE_SOURCES, CASE_STATUS_VALUES, toneOfCaseStatus, toneOfMatchStatus, type CasePage } from './case-types';
 
@@ -145,22 +146,16 @@ export function CaseQueue() {
             <tbody className="divide-y divide-slate-100">
               {result.data.data.map((item) => {
                 const name = displayName(locale, item.entity) ?? t('entities.unnamed');
-                const other = locale === 'ar' ? item.entity.nameEn : item.entity.nameAr;
                 return (
                   <tr key={item.id} data-case={item.id} className="hover:bg-slate-50">
                     <Td label={t('cases.entity')}>
-                      <Link
+                      <EntityNameCell
+                        entity={item.entity}
+                        locale={locale}
+                        unnamed={t('entities.unnamed')}
                         href={`/cases/${item.id}`}
                         aria-label={t('cases.openCase', { name })}
-                        className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                      >
-                        {name}
-                      </Link>
-                      {other && other !== name ? (
-                        <div className="text-xs text-slate-600">
-                          <bdi lang={locale === 'ar' ? 'en' : 'ar'}>{other}</bdi>
-                        </div>
-                      ) : null}
+                      />
                     </Td>
                     <Td label={t('cases.origin')}>
                       {item.kind === 'TransactionMonitoring' ? t('cases.kinds.TransactionMonitoring') : item.source ? t(`cases.sources.${item.source}`) : '—'}

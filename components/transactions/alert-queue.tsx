@@ -12,6 +12,7 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
+import { EntityNameCell } from '@/components/entities/entity-name-cell';
 import { displayName } from '@/components/entities/entity-types';
 import { SEVERITY_TONE, type AlertItem, type AlertPage, type RuleItem } from './types';
 
@@ -35,24 +36,6 @@ function queryString(f: Filters, page: number): string {
   if (f.from) q.set('from', `${f.from}T00:00:00Z`);
   if (f.to) q.set('to', `${f.to}T23:59:59Z`);
   return q.toString();
-}
-
-/** The alert's client: the name in the page's language linking to the profile, the other script below. */
-function ClientCell({ entity, locale, unnamed }: { entity: AlertItem['entity']; locale: string; unnamed: string }) {
-  const name = displayName(locale, entity) ?? unnamed;
-  const other = locale === 'ar' ? entity.nameEn : entity.nameAr;
-  return (
-    <>
-      <Link href={`/entities/${entity.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline" data-testid="alert-client">
-        <bdi>{name}</bdi>
-      </Link>
-      {other && other !== name ? (
-        <div className="text-xs text-slate-600">
-          <bdi lang={locale === 'ar' ? 'en' : 'ar'}>{other}</bdi>
-        </div>
-      ) : null}
-    </>
-  );
 }
 
 export function AlertQueue({ userId }: { userId: string }) {
@@ -209,7 +192,7 @@ export function AlertQueue({ userId }: { userId: string }) {
                       <input type="checkbox" aria-label={t('selectAlert', { name, rule })} checked={selected.has(a.id)} onChange={() => toggle(a.id)} />
                     </Td>
                     <Td label={t('entity')}>
-                      <ClientCell entity={a.entity} locale={locale} unnamed={te('unnamed')} />
+                      <EntityNameCell entity={a.entity} locale={locale} unnamed={te('unnamed')} href={`/entities/${a.entity.id}`} data-testid="alert-client" />
                     </Td>
                     <Td label={t('severity')}>
                       <Badge tone={SEVERITY_TONE[a.severity]}>{t(`enum.${a.severity}`)}</Badge>

@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { ArrowLeft } from 'lucide-react';
 import { Link } from '@/lib/i18n/navigation';
 import { Badge, toneOfStatus } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { DateTimeText } from '@/components/ui/dates';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Table, Td, Th } from '@/components/ui/table';
+import { CaseHeader } from '@/components/cases/case-header';
 import { displayName } from '@/components/entities/entity-types';
 import { CaseAttachments } from './case-attachments';
 import { DispositionForm } from './disposition-form';
@@ -22,7 +22,6 @@ import { SEVERITY_TONE, type CaseView, type TransactionPage } from './types';
 export function TransactionCaseView({ initial, userId }: { initial: CaseView; userId: string }) {
   const t = useTranslations('transactions');
   const tc = useTranslations('common');
-  const tcases = useTranslations('cases');
   const te = useTranslations('entities');
   const locale = useLocale();
   const client = useQueryClient();
@@ -53,14 +52,7 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
   const isMaker = c.makerUserId === userId;
   return (
     <div className="flex flex-col gap-4">
-      <Link href="/cases" className="inline-flex items-center gap-1 self-start text-sm text-brand-700 underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-        {tcases('backToQueue')}
-      </Link>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold break-words text-slate-900" data-testid="case-title">
-          {t('caseTitle', { name })}
-        </h1>
+      <CaseHeader title={t('caseTitle', { name })}>
         <p className="text-sm break-words text-slate-700">
           {t('entity')}:{' '}
           <Link href={`/entities/${c.entityId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline" data-testid="case-entity">
@@ -80,7 +72,7 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
           </Badge>
           {c.disposition ? <Badge tone="info">{t(`enum.${c.disposition}`)}</Badge> : null}
         </div>
-      </div>
+      </CaseHeader>
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
