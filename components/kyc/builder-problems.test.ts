@@ -5,37 +5,13 @@ import { formDraftInput, type FormDraftInput } from '@/lib/kyc/schemas';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { describeProblem, problemsFromServer, problemsOf, type KycTranslator } from './builder-problems';
+import { newOption, newQuestion } from './question-editor';
 
 // Untyped keys, as the app's own useTranslations has (no global message types are declared).
 const kyc = (locale: 'en' | 'ar') =>
   createTranslator({ locale, messages: (locale === 'ar' ? ar : en) as AbstractIntlMessages, namespace: 'kyc' }) as unknown as KycTranslator;
 
-const score = { riskLevel: 'Low' as const, override: false, blocking: false, suitabilityScore: 0 };
-const emptyOption = () => ({
-  nameEn: '',
-  nameAr: '',
-  additionalInfoEnabled: false,
-  min: null,
-  max: null,
-  scores: { Retail: score, Professional: score, Institutional: score },
-});
-/** As the builder adds a question: names and labels still empty, two empty options. */
-const newQuestion = (): FormDraftInput['sections'][number]['questions'][number] => ({
-  nameEn: '',
-  nameAr: '',
-  labelEn: '',
-  labelAr: '',
-  type: 'SingleChoice',
-  required: true,
-  allowMultiple: false,
-  additionalInfoType: null,
-  category: null,
-  unit: null,
-  answerSource: 'Prospect',
-  subweights: 1,
-  options: [emptyOption(), emptyOption()],
-});
-
+// Questions and options as the builder adds them: names and labels still empty, two empty options.
 const draft = (): FormDraftInput => ({
   type: 'Kyc',
   nameEn: 'Onboarding',
