@@ -56,6 +56,10 @@ test.describe('KYC', () => {
     expect(before.kyc.scores[0].riskBreakdown.length).toBeGreaterThan(4);
     await expect(card.getByTestId('kyc-breakdown').locator('tr')).toHaveCount(before.kyc.scores[0].riskBreakdown.length);
     await expect(card.getByTestId('kyc-submission')).toHaveCount(3);
+    // Each score of the history says why it exists: the submission it was computed for.
+    await expect(card.getByTestId('kyc-history').locator('tr')).toHaveCount(3);
+    await expect(card.getByTestId('kyc-history').locator('tr').last()).toContainText('submitted');
+    await expect(card.getByTestId('kyc-history')).toContainText('Know your customer submitted');
     const kycAnswers = card.getByTestId('kyc-submission').filter({ hasText: 'Know your customer' });
     await kycAnswers.locator('summary').click();
     await expect(kycAnswers).toContainText('United Arab Emirates (AE)');

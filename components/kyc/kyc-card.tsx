@@ -78,6 +78,14 @@ export async function KycCard({
     if (a.attachments.length) return t('card.attachments', { n: a.attachments.length });
     return a.openAnswer ?? '—';
   };
+  // Why a score row exists: the submission it was computed for (several submissions of one request share a time), or a recomputation.
+  const causeText = (s: (typeof kyc.scores)[number]) => {
+    const submission = s.submissionId ? details.submissions.find((x) => x.id === s.submissionId) : undefined;
+    const form = submission ? details.forms[submission.formId] : undefined;
+    if (!submission || !form) return s.submissionId ? t('card.causeSubmission', { form: t('card.causeUnknownForm'), attempt: 1 }) : t('card.causeRescore');
+    const name = (locale === 'ar' ? form.nameAr : form.nameEn) || form.nameEn || form.nameAr || form.type;
+    return t('card.causeSubmission', { form: name, attempt: submission.attempt });
+  };
   const reasonText = (r: (typeof kyc.scores)[number]['overrideReasons'][number]) => {
     const q = r.question ? questions.get(r.question) : undefined;
     const level = t(`enums.riskLevel.${r.riskLevel}`);
@@ -206,6 +214,7 @@ export async function KycCard({
               <thead>
                 <tr>
                   <Th>{t('card.when')}</Th>
+                  <Th>{t('card.cause')}</Th>
                   <Th>{t('card.score')}</Th>
                   <Th>{t('card.level')}</Th>
                   <Th>{t('card.suitabilityColumn')}</Th>
@@ -218,6 +227,7 @@ export async function KycCard({
                     <Td label={t('card.when')}>
                       <DateTimeText locale={locale} value={s.createdAt} />
                     </Td>
+                    <Td label={t('card.cause')}>{causeText(s)}</Td>
                     <Td label={t('card.score')}>{number.format(Number(s.riskScore))}</Td>
                     <Td label={t('card.level')}>
                       <Badge tone={riskTone(s.riskLevel)}>{t(`enums.riskLevel.${s.riskLevel}`)}</Badge>
