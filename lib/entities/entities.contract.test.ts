@@ -229,6 +229,7 @@ describe('GET /entities and GET /entities/{id}', () => {
     all.data.forEach(expectEntityShape);
     const ids = async (qs: string) => (await list(qs)).data.map((e: any) => e.id);
     expect(await ids('role=client')).toEqual([client.id]);
+    expect(await ids('role=Client')).toEqual([client.id]); // as a record spells its role
     expect(await ids('role=prospect')).toEqual([prospect.id]);
     expect(await ids('role=screening')).toEqual([screening.id]);
     expect(await ids('type=Organization')).toEqual([prospect.id]);

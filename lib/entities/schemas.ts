@@ -464,7 +464,12 @@ export const ENTITY_WORKLISTS = ['pendingIdentity', 'expiringIdentity'] as const
 export const entityParams = z.object({ entityId: z.uuid() });
 
 export const listEntitiesQuery = pageQuery.extend({
-  role: z.enum(['client', 'prospect', 'screening']).optional().meta({ description: 'client | prospect | screening' }),
+  role: z
+    .enum(['client', 'prospect', 'screening', 'Client', 'Prospect', 'Screening'])
+    // Also as the records spell their role (`"role": "Client"`), which an integrator will copy.
+    .transform((v) => v.toLowerCase() as 'client' | 'prospect' | 'screening')
+    .optional()
+    .meta({ description: 'client | prospect | screening, in either case (`Client`, as a record spells its role, is the same filter).' }),
   status: entityStatus.optional(),
   type: entityType.optional(),
   q: z
