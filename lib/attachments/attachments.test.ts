@@ -76,6 +76,17 @@ describe('POST /attachments', () => {
     expect(fs.existsSync(path.join(dir, t.id))).toBe(false);
   });
 
+  it('refuses a chosen name over 200 characters with a 400 naming it; a long file name, only a default, is cut to 200', async () => {
+    const t = await createTestTenant();
+    const long = await upload(t.headers, form(makePdf(), 'scan.pdf', 'application/pdf', 'x'.repeat(201)));
+    expect(long.status).toBe(400);
+    expect(long.body.validationErrors).toEqual(['name: at most 200 characters (this one has 201)']);
+    expect((await upload(t.headers, form(makePdf(), 'scan.pdf', 'application/pdf', 'x'.repeat(200)))).body.data.name).toBe('x'.repeat(200));
+    const fileName = await upload(t.headers, form(makePdf(), `${'y'.repeat(300)}.pdf`, 'application/pdf'));
+    expect(fileName.status).toBe(201);
+    expect(fileName.body.data.name).toBe('y'.repeat(200));
+  });
+
   it('answers 400 without a `file` part or without multipart, and 401 without a key', async () => {
     const t = await createTestTenant();
     const noFile = await upload(t.headers, form(null, '', '', 'just a name'));

@@ -1,6 +1,9 @@
 import { AppError } from '@/lib/core/errors';
 import { maxAttachmentBytes } from '@/lib/attachments/storage';
 
+/** An attachment's display name (createAttachmentForm's `name`). */
+const NAME_MAX = 200;
+
 // Multipart framing (boundaries, part headers, the optional name field) on top of the file itself.
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -32,6 +35,9 @@ export async function parseUpload(request: Request, raw: Uint8Array): Promise<{ 
   const nameField = form.get('name');
   // NUL cannot be stored in PostgreSQL text; control characters have no place in a display name.
   const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  const name = (typeof nameField === 'string' && clean(nameField) ? clean(nameField) : clean(file.name) || 'attachment').slice(0, 200);
+  const given = typeof nameField === 'string' ? clean(nameField) : '';
+  // A name the caller chose is theirs to shorten (400); a long file name is only a default, and is cut.
+  if (given.length > NAME_MAX) throw AppError.validation(`name: at most ${NAME_MAX} characters (this one has ${given.length})`);
+  const name = given || (clean(file.name) || 'attachment').slice(0, NAME_MAX);
   return { bytes, name };
 }
