@@ -34,6 +34,8 @@ test('search, filter and paginate the entity list, then open a full profile', as
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
   await expect(page.getByText('1012345678')).toBeVisible();
+  // The issuing country by name, as every other country of the profile.
+  await expect(page.getByRole('row', { name: /1012345678/ })).toContainText('Saudi Arabia (SA)');
   await expect(page.getByText('High net worth')).toBeVisible();
   await expect(page.getByText('12 King Fahd Road, Al Olaya, Riyadh 12214')).toBeVisible();
   // Document previews: the image loads through the tenant-checked route; the PDF opens on demand.

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Badge, toneOfStatus } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { countryName } from '@/components/ui/countries';
 import { DateText } from '@/components/ui/dates';
 import { Table, Td, Th } from '@/components/ui/table';
 import { Link } from '@/lib/i18n/navigation';
@@ -174,7 +175,9 @@ export async function ProfileSections({
                   <Td label={t('profile.identityNumber')}>
                     <Ltr>{identity.number}</Ltr>
                   </Td>
-                  <Td label={t('profile.issuingCountry')}>{identity.issuingCountryCode ?? '—'}</Td>
+                  <Td label={t('profile.issuingCountry')}>
+                    {identity.issuingCountryCode ? `${countryName(locale, identity.issuingCountryCode)} (${identity.issuingCountryCode})` : '—'}
+                  </Td>
                   <Td label={t('profile.expiresAt')}>
                     <DateText locale={locale} value={identity.expiresAt} />
                   </Td>

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { DateTimeText } from '@/components/ui/dates';
+import { DateTimeText, formatDay } from '@/components/ui/dates';
 import { Table, Td, Th } from '@/components/ui/table';
 import { DefinitionGrid } from '@/components/entities/definition-grid';
 import type { KycDetails } from '@/lib/kyc/kyc-details';
@@ -75,6 +75,8 @@ export async function KycCard({
         .join(locale === 'ar' ? '، ' : ', ');
     }
     if (q?.type === 'Country' && a.openAnswer) return `${countryName(locale, a.openAnswer)} (${a.openAnswer})`;
+    // A date as every other date of the profile (a day, a month name, a year), not the stored YYYY-MM-DD.
+    if (q?.type === 'Date' && a.openAnswer) return formatDay(locale, a.openAnswer);
     if (a.attachments.length) return t('card.attachments', { n: a.attachments.length });
     return a.openAnswer ?? '—';
   };
