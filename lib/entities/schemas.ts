@@ -465,7 +465,10 @@ export const entityParams = z.object({ entityId: z.uuid() });
 
 export const listEntitiesQuery = pageQuery.extend({
   role: z
-    .enum(['client', 'prospect', 'screening', 'Client', 'Prospect', 'Screening'])
+    .enum(['client', 'prospect', 'screening', 'Client', 'Prospect', 'Screening'], {
+      // The three roles, not their six spellings.
+      error: 'Invalid option: expected one of "client"|"prospect"|"screening"',
+    })
     // Also as the records spell their role (`"role": "Client"`), which an integrator will copy.
     .transform((v) => v.toLowerCase() as 'client' | 'prospect' | 'screening')
     .optional()
