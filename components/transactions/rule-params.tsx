@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Input, Select } from '@/components/ui/field';
+import { Field, FieldNotes, Input, Select } from '@/components/ui/field';
 import { ENUM_OPTIONS, PARAM_DEFAULTS, type ParamSpec, type ParamValues } from './rule-param-spec';
 
 /**
@@ -63,33 +63,22 @@ export function RuleParams({
               onChange={(e) => onChange(key, e.target.value)}
             />
           );
+        if (spec.type !== 'boolean')
+          return (
+            <Field key={key} label={label} htmlFor={id} hint={hint} error={error}>
+              {control}
+            </Field>
+          );
+        // A checkbox stands before its label.
         return (
           <div key={key} className="flex flex-col gap-1">
-            {spec.type === 'boolean' ? (
-              <div className="flex items-start gap-2">
-                {control}
-                <label htmlFor={id} className="text-sm font-medium text-slate-800">
-                  {label}
-                </label>
-              </div>
-            ) : (
-              <>
-                <label htmlFor={id} className="text-sm font-medium text-slate-800">
-                  {label}
-                </label>
-                {control}
-              </>
-            )}
-            {hint ? (
-              <p id={`${id}-hint`} className="text-xs text-slate-600">
-                {hint}
-              </p>
-            ) : null}
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
+            <div className="flex items-start gap-2">
+              {control}
+              <label htmlFor={id} className="text-sm font-medium text-slate-800">
+                {label}
+              </label>
+            </div>
+            <FieldNotes htmlFor={id} hint={hint} error={error} />
           </div>
         );
       })}

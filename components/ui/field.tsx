@@ -12,13 +12,26 @@ export function Field({ label, htmlFor, error, hint, children }: { label: string
         {label}
       </label>
       {children}
-      {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
+      <FieldNotes htmlFor={htmlFor} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A control's hint and error under it, with the ids its aria-describedby names (`<id>-hint`, `<id>-error`). */
+export function FieldNotes({ htmlFor, hint, error }: { htmlFor: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${htmlFor}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${htmlFor}-error`} role="alert" className="text-sm text-red-700">
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
