@@ -19,7 +19,7 @@ import { formDraftInput, formDraftOf, type FormDraftInput, type FormOut } from '
 import { ErrorSummary } from './builder-errors';
 import { problemsFromServer, problemsOf, revealField, type Problem } from './builder-problems';
 import { FormPreview } from './form-preview';
-import { formStatusTone, localized, type CountryLists } from './labels';
+import { formStatusTone, localized } from './labels';
 import { newQuestion, optionalNumber, QuestionEditor, useErrorText } from './question-editor';
 
 const CLASSIFICATIONS = ['Retail', 'Professional', 'Institutional'] as const;
@@ -32,10 +32,9 @@ const newSection = () => ({ nameEn: '', nameAr: '', weights: { Retail: 10, Profe
  * move buttons, both keyboard-operable), their weights per classification, questions and options
  * with their scores; a live preview in English and Arabic beside it. Validated with the API's own
  * schema (formDraftInput); saved whole with PUT, then published. Published and Deactivated forms are
- * shown read-only, with "new version" to edit. `countries` name the preview's country pickers (made on
- * the server, see `countryOptions`).
+ * shown read-only, with "new version" to edit.
  */
-export function FormBuilder({ initial, canEdit, countries }: { initial: FormOut; canEdit: boolean; countries: CountryLists }) {
+export function FormBuilder({ initial, canEdit }: { initial: FormOut; canEdit: boolean }) {
   const t = useTranslations('kyc');
   const locale = useLocale();
   const router = useRouter();
@@ -160,7 +159,7 @@ export function FormBuilder({ initial, canEdit, countries }: { initial: FormOut;
               <Sections editable={editable} />
             </fieldset>
           </form>
-          <Preview title={localized(locale, form.nameEn, form.nameAr)} countries={countries} />
+          <Preview title={localized(locale, form.nameEn, form.nameAr)} />
         </div>
       </div>
     </FormProvider>
@@ -380,7 +379,7 @@ function SortableSection({
   );
 }
 
-function Preview({ title, countries }: { title: string; countries: CountryLists }) {
+function Preview({ title }: { title: string }) {
   const t = useTranslations('kyc');
   const { control } = useFormContext<FormDraftInput>();
   const values = useWatch({ control }) as FormDraftInput;
@@ -392,11 +391,11 @@ function Preview({ title, countries }: { title: string; countries: CountryLists 
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <p className="mb-2 text-xs font-medium text-slate-600">{t('builder.previewEn')}</p>
-          <FormPreview form={values} lang="en" countries={countries.en} />
+          <FormPreview form={values} lang="en" />
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <p className="mb-2 text-xs font-medium text-slate-600">{t('builder.previewAr')}</p>
-          <FormPreview form={values} lang="ar" countries={countries.ar} />
+          <FormPreview form={values} lang="ar" />
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 'use client';
 
 import type { FormDraftInput } from '@/lib/kyc/schemas';
-import type { CountryOption } from './labels';
+import { countryOptions } from './labels';
 
 // The preview shows the form in one language whatever the page's language (English and Arabic side
 // by side), so its few words of chrome come with it in both.
@@ -24,11 +24,9 @@ const CHROME = {
   },
 } as const;
 
-/**
- * The form as the prospect will see it, in `lang` (what the builder holds now, saved or not).
- * `countries` come named and sorted from the server (`countryOptions`), so that hydration matches.
- */
-export function FormPreview({ form, lang, countries }: { form: FormDraftInput; lang: 'en' | 'ar'; countries: CountryOption[] }) {
+/** The form as the prospect will see it, in `lang` (what the builder holds now, saved or not). */
+export function FormPreview({ form, lang }: { form: FormDraftInput; lang: 'en' | 'ar' }) {
+  const countries = countryOptions(lang);
   const c = CHROME[lang];
   const text = (en?: string, ar?: string) => (lang === 'ar' ? ar : en) || c.untitled;
   const id = (...parts: (string | number)[]) => `preview-${lang}-${parts.join('-')}`;

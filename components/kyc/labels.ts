@@ -43,16 +43,17 @@ export interface CountryOption {
   name: string;
 }
 
-/** Both languages' country pickers, each sorted by name: see `countryOptions`. */
-export type CountryLists = Record<'en' | 'ar', CountryOption[]>;
+const countryLists = new Map<'en' | 'ar', CountryOption[]>();
 
 /**
- * Every country with its name in `lang`, sorted by name. Call it on the server and hand the result
- * to client components: Intl.DisplayNames answers from the runtime's own ICU data, which differs
- * between Node and each browser (Node: "Palestinian Territories", "Hong Kong SAR China"; Chromium:
- * "Palestine", "Hong Kong"), so names made again in the browser would not match the server's HTML
- * and break hydration.
+ * Every country with its name in `lang` (`countryName`, which names alike on the server and in the
+ * browser), sorted by name; made once per language, not at every render of a preview.
  */
 export function countryOptions(lang: 'en' | 'ar'): CountryOption[] {
-  return COUNTRY_CODES.map((code) => ({ code, name: countryName(lang, code) })).sort((a, b) => a.name.localeCompare(b.name, lang));
+  let list = countryLists.get(lang);
+  if (!list) {
+    list = COUNTRY_CODES.map((code) => ({ code, name: countryName(lang, code) })).sort((a, b) => a.name.localeCompare(b.name, lang));
+    countryLists.set(lang, list);
+  }
+  return list;
 }

@@ -8,7 +8,7 @@ import { getFormTree } from '@/lib/kyc/forms';
 import { Link } from '@/lib/i18n/navigation';
 import { PageHeader } from '@/components/ui/page-header';
 import { FormBuilder } from '@/components/kyc/form-builder';
-import { countryOptions, localized } from '@/components/kyc/labels';
+import { localized } from '@/components/kyc/labels';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,9 +31,8 @@ export default async function KycFormPage({ params }: { params: Promise<{ formId
         {t('builder.backToFlows')}
       </Link>
       <PageHeader title={localized(locale, form.nameEn, form.nameAr) || t('builder.title')} description={t(`enums.formType.${form.type}`)} />
-      {/* Keyed by id: "new version" navigates to another form, which must start from its own state.
-          Country names are made here, once: the browser's ICU names some countries differently. */}
-      <FormBuilder key={form.id} initial={form} canEdit countries={{ en: countryOptions('en'), ar: countryOptions('ar') }} />
+      {/* Keyed by id: "new version" navigates to another form, which must start from its own state. */}
+      <FormBuilder key={form.id} initial={form} canEdit />
     </>
   );
 }
