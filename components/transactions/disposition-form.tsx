@@ -2,35 +2,38 @@
 
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useTranslations } from 'next-intl';
+import { DISPOSITIONS, proposeDispositionInput } from '@/lib/transactions/schemas';
 import { Button } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
-import type { CaseView } from './types';
 
-const DISPOSITIONS = ['FalsePositive', 'TruePositive', 'Reported'] as const satisfies readonly NonNullable<CaseView['proposedDisposition']>[];
+type Proposal = z.output<typeof proposeDispositionInput>;
 
 /**
- * The server's rule (proposeDispositionInput): a disposition and a comment of at most 5,000
- * characters. Nothing is chosen in advance: the maker picks a disposition deliberately.
+ * The maker's proposal on a transaction-monitoring case, checked by the API's own schema
+ * (proposeDispositionInput: a disposition and a comment); a different officer approves it. Nothing
+ * is chosen in advance: the maker picks a disposition deliberately.
  */
-function proposalSchema(messages: { disposition: string; comment: string; tooLong: string }) {
-  return z.object({
-    disposition: z.enum(DISPOSITIONS, { error: messages.disposition }),
-    comment: z.string().trim().min(1, messages.comment).max(5000, messages.tooLong),
-  });
-}
-export type Proposal = z.output<ReturnType<typeof proposalSchema>>;
-
-/** The maker's proposal on a transaction-monitoring case; a different officer approves it. */
 export function DispositionForm({ pending, onPropose }: { pending: boolean; onPropose: (proposal: Proposal) => void }) {
   const t = useTranslations('transactions');
-  const schema = proposalSchema({ disposition: t('dispositionRequired'), comment: t('commentRequired'), tooLong: t('commentTooLong') });
-  const form = useForm<z.input<typeof schema>, unknown, Proposal>({ resolver: zodResolver(schema), defaultValues: { comment: '' } });
+  const form = useForm<z.input<typeof proposeDispositionInput>, unknown, Proposal>({
+    resolver: zodResolver(proposeDispositionInput),
+    defaultValues: { comment: '' },
+  });
   const { errors } = form.formState;
+  // The schema's words are the API's (English); the page says them in its own language.
+  const dispositionError = errors.disposition ? t('dispositionRequired') : undefined;
+  const commentError = !errors.comment
+    ? undefined
+    : errors.comment.type === 'too_big'
+      ? t('commentTooLong')
+      : errors.comment.type === 'too_small'
+        ? t('commentRequired')
+        : errors.comment.message;
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit(onPropose)} data-testid="propose-form">
-      <fieldset aria-describedby={errors.disposition ? 'disposition-error' : undefined}>
+      <fieldset aria-describedby={dispositionError ? 'disposition-error' : undefined}>
         <legend className="text-sm font-medium text-slate-800">{t('disposition')}</legend>
         <div className="mt-1 grid gap-2 md:grid-cols-3">
           {DISPOSITIONS.map((d) => (
@@ -56,20 +59,20 @@ export function DispositionForm({ pending, onPropose }: { pending: boolean; onPr
             </label>
           ))}
         </div>
-        {errors.disposition?.message ? (
+        {dispositionError ? (
           <p id="disposition-error" role="alert" className="mt-1 text-sm text-red-700">
-            {errors.disposition.message}
+            {dispositionError}
           </p>
         ) : null}
       </fieldset>
-      <Field label={t('comment')} htmlFor="propose-comment" error={errors.comment?.message}>
+      <Field label={t('comment')} htmlFor="propose-comment" error={commentError}>
         <Textarea
           id="propose-comment"
           dir="auto"
           rows={3}
           aria-required
-          aria-invalid={errors.comment ? true : undefined}
-          aria-describedby={errors.comment ? 'propose-comment-error' : undefined}
+          aria-invalid={commentError ? true : undefined}
+          aria-describedby={commentError ? 'propose-comment-error' : undefined}
           {...form.register('comment')}
         />
       </Field>
