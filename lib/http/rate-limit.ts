@@ -34,6 +34,12 @@ export function takeToken(key: string, limit: RateLimit, now = Date.now()): numb
   return Math.max(1, Math.ceil((1 - bucket.tokens) / limit.perSecond));
 }
 
+/** Gives back a token taken by `takeToken` (never above the burst). */
+export function returnToken(key: string, limit: RateLimit): void {
+  const bucket = buckets.get(key);
+  if (bucket) bucket.tokens = Math.min(limit.burst, bucket.tokens + 1);
+}
+
 export function resetRateLimits(): void {
   buckets.clear();
 }

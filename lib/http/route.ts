@@ -13,7 +13,7 @@ import { negotiateContentCoding, PRE_ENCODED_HEADER } from './content-coding';
 import { errorResponse, HttpError } from './errors';
 import { beginIdempotentRequest, type IdempotentRequest } from './idempotency';
 import { runInIdempotencyScope } from '@/lib/db/idempotency-scope';
-import { defaultApiRateLimit, takeToken, type RateLimit } from './rate-limit';
+import { defaultApiRateLimit, returnToken, takeToken, type RateLimit } from './rate-limit';
 import { API_CONTENT_SECURITY_POLICY, applySecurityHeaders } from './security-headers';
 import { authenticateSession, checkSameOrigin } from './session';
 
@@ -155,11 +155,12 @@ export function apiRoute<
     const url = new URL(request.url);
     let auth: Principal | undefined;
     let idempotent: IdempotentRequest | undefined;
+    let refundRateLimit: (() => void) | undefined;
     let response: Response;
     try {
       auth = await authenticate(request, modes, spec.roles ?? ALL_ROLES);
       if (auth?.user?.mfaPending && !spec.allowMfaPending) throw new AppError('MFA_ENROLMENT_REQUIRED');
-      applyRateLimit(spec, auth);
+      refundRateLimit = applyRateLimit(spec, auth);
       const rawBody = hasBody(request.method) ? await readBodyLimited(request, spec.otherBody?.limitBytes() ?? JSON_BODY_LIMIT) : new Uint8Array();
       const query = spec.query ? parse(spec.query, searchParamsToObject(url.searchParams), 'VALIDATION_ERROR') : undefined;
       const body = spec.body ? parse(spec.body, parseJson(rawBody), 'VALIDATION_ERROR') : undefined;
@@ -174,6 +175,9 @@ export function apiRoute<
       response = notModified(request, result) ?? (await toResponse(request, result, spec.status ?? 200));
     } catch (error) {
       response = errorResponse(error, { requestId, method: request.method, path: url.pathname });
+      // A per-tenant limit paces an action (one test event per 10 s): a call refused for its input
+      // or the resource's state did nothing, so it does not spend the tenant's turn.
+      if (refundRateLimit && response.status >= 400 && response.status < 500 && response.status !== 429) refundRateLimit();
     }
     if (idempotent) response = await idempotent.complete(response);
     return finish(response);
@@ -231,17 +235,21 @@ async function authenticateTenant(key: string | null, tenantSlug: string | null)
   return { tenantId: tenant.id, tenantSlug: tenant.slug, apiKeyId: null, keyPrefix: null, user: null };
 }
 
-function applyRateLimit(spec: RouteSpec<any, any, any, any>, auth: Principal | undefined): void {
-  if (spec.rateLimit === false || !auth) return;
-  let wait: number;
+/** Takes the caller's token or throws 429; a per-tenant limit returns how to give its token back. */
+function applyRateLimit(spec: RouteSpec<any, any, any, any>, auth: Principal | undefined): (() => void) | undefined {
+  if (spec.rateLimit === false || !auth) return undefined;
   if (spec.rateLimit && 'perTenant' in spec.rateLimit) {
-    wait = takeToken(`${spec.rateLimit.name}:${auth.tenantId}`, spec.rateLimit.perTenant());
-  } else {
-    const who = auth.apiKeyId ? `key:${auth.apiKeyId}` : auth.user ? `user:${auth.user.id}` : null;
-    if (!who) return;
-    wait = takeToken(who, spec.rateLimit ?? defaultApiRateLimit());
+    const key = `${spec.rateLimit.name}:${auth.tenantId}`;
+    const limit = spec.rateLimit.perTenant();
+    const wait = takeToken(key, limit);
+    if (wait > 0) throw new HttpError('RATE_LIMITED', { 'retry-after': String(wait) });
+    return () => returnToken(key, limit);
   }
+  const who = auth.apiKeyId ? `key:${auth.apiKeyId}` : auth.user ? `user:${auth.user.id}` : null;
+  if (!who) return undefined;
+  const wait = takeToken(who, spec.rateLimit ?? defaultApiRateLimit());
   if (wait > 0) throw new HttpError('RATE_LIMITED', { 'retry-after': String(wait) });
+  return undefined;
 }
 
 /** Idempotency-Key (Stripe's semantics) on every POST: at most 255 characters, kept per tenant. */

@@ -108,4 +108,19 @@ describe('POST /crm/webhook/test', () => {
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('VALIDATION_ERROR');
   });
+
+  it('a refused call (400, 409) does not spend the tenant’s turn; a sent one does', async () => {
+    resetRateLimits();
+    const tenant = await createTestTenant();
+    const malformed = { headers: { 'x-tenant': tenant.slug, 'content-type': 'application/json' }, body: '{oops' };
+    expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', malformed)).status).toBe(400);
+    expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { headers: { 'x-tenant': tenant.slug }, body: {} })).body.errorCode).toBe(
+      'WEBHOOK_DISABLED',
+    );
+    await registerReceiver(tenant.id, r.url);
+    expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { headers: { 'x-tenant': tenant.slug }, body: {} })).status).toBe(202);
+    // The event went out: now the turn is spent, whatever the next call carries.
+    expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', malformed)).status).toBe(429);
+    expect((await callRoute(testRoute.POST, 'POST', '/crm/webhook/test', { headers: { 'x-tenant': tenant.slug }, body: {} })).status).toBe(429);
+  });
 });

@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     summary: 'Send a test event (IntegrationTestUpdate) to the registered webhook',
     description:
       'Needs only `x-tenant` (a given `x-api-key` is checked). Queues the event and answers 202 with its id; it is delivered, signed and retried like any event. ' +
-      'One call per 10 s per tenant (429 with Retry-After). 409 WEBHOOK_DISABLED while the webhook is Disabled (or was never registered).',
+      'One call per 10 s per tenant (429 with Retry-After); a refused call (400, 409) does not count. 409 WEBHOOK_DISABLED while the webhook is Disabled (or was never registered).',
     auth: ['tenant', 'session'],
     roles: ['admin'],
     body: webhookTestRequest,
