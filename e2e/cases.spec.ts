@@ -73,6 +73,10 @@ test('four eyes in English: the maker proposes a false positive, cannot approve 
   const dobRow = comparison.getByRole('row', { name: /^Date of birth (?!\(Hijri\))/ });
   await expect(dobRow).toContainText('June 21, 1984');
   await expect(dobRow).toContainText('March 14, 1970');
+  // The Hijri date spelled out, with the digits as stored beside it.
+  const hijriRow = comparison.getByRole('row', { name: /^Date of birth \(Hijri\)/ });
+  await expect(hijriRow).toContainText('Ramadan 21, 1404 AH');
+  await expect(hijriRow).toContainText('1404-09-21');
   await expect(comparison.getByRole('row', { name: /Identities/ })).toContainText('Passport · K7731904 · SA');
   await expect(comparison.getByRole('row', { name: /Nationality/ })).toContainText('Saudi Arabia (SA)');
   // The signals as a readable breakdown.

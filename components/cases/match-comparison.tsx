@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { countryName } from '@/components/ui/countries';
-import { DateText } from '@/components/ui/dates';
+import { DateText, HijriDateText } from '@/components/ui/dates';
 import { entryNames, type CaseView, type StoredMatch } from './case-types';
 
 type Entity = CaseView['entity'];
@@ -67,11 +67,7 @@ export function MatchComparison({ entity, entry, matchedAlias }: { entity: Entit
       entity.dob ? <DateText key="q" locale={locale} value={entity.dob} hijri={Boolean(entity.dobHijri)} /> : <span className="text-slate-500">—</span>,
       <Values key="e" values={entry.dobs} render={(v) => (v.length === 4 ? <span dir="ltr">{v}</span> : <DateText locale={locale} value={v} />)} />,
     ],
-    [
-      t('cases.dobHijri'),
-      entity.dobHijri ? <span dir="ltr">{entity.dobHijri}</span> : <span className="text-slate-500">—</span>,
-      entry.dobHijri ? <span dir="ltr">{entry.dobHijri}</span> : <span className="text-slate-500">—</span>,
-    ],
+    [t('cases.dobHijri'), <HijriDateText key="q" locale={locale} value={entity.dobHijri} />, <HijriDateText key="e" locale={locale} value={entry.dobHijri} />],
     [
       t('cases.nationality'),
       <Values key="q" values={nationality ? [nationality] : []} render={country} />,

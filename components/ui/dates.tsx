@@ -1,4 +1,5 @@
 import { useTimeZone } from 'next-intl';
+import { hijriToGregorian } from './hijri';
 
 /** `YYYY-MM-DD` or the API's `YYYY-MM-DD HH:mm:ss.SSS` / ISO strings (all UTC) → Date. */
 export function parseApiDate(value: string): Date | null {
@@ -55,6 +56,25 @@ export function DateText({ locale, value, hijri = false }: { locale: string; val
           ({formatHijri(locale, value)})
         </span>
       ) : null}
+    </span>
+  );
+}
+
+/**
+ * A date kept as written in the Hijri calendar (`1398-07-21`), spelled out (`21 Rajab 1398 AH`) with
+ * the digits as stored beside it, so an officer comparing two records reads the month by name and
+ * still sees exactly what each record holds. A day the calendar does not have is shown as stored.
+ */
+export function HijriDateText({ locale, value }: { locale: string; value: string | null | undefined }) {
+  if (!value) return <span className="text-slate-500">—</span>;
+  const gregorian = hijriToGregorian(value);
+  if (!gregorian) return <bdi dir="ltr">{value}</bdi>;
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-2" data-calendar="hijri">
+      <time dateTime={gregorian}>{formatHijri(locale, gregorian)}</time>
+      <bdi dir="ltr" className="text-xs text-slate-600">
+        {value}
+      </bdi>
     </span>
   );
 }
