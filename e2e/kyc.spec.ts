@@ -223,7 +223,8 @@ test.describe('KYC', () => {
     // A tenant system creates a prospect, reads its open questions and submits the answers.
     const created = await page.request.post('/services/crm/entities/prospect', {
       headers: api(seed),
-      data: { nameEn: 'Yousef Al-Ghamdi', nameAr: 'يوسف الغامدي', email: 'yousef@example.sa', identities: [{ number: '1077001122' }] },
+      // The profile records another nationality than the prospect will answer: the officer is told.
+      data: { nameEn: 'Yousef Al-Ghamdi', nameAr: 'يوسف الغامدي', email: 'yousef@example.sa', nationalityCode: 'KW', identities: [{ number: '1077001122' }] },
     });
     expect(created.status()).toBe(201);
     const prospect = (await created.json()).data;
@@ -252,6 +253,9 @@ test.describe('KYC', () => {
     await expect(card.getByTestId('kyc-breakdown').locator('tr')).toHaveCount(2);
     await expect(card.getByTestId('kyc-breakdown').locator('tr').first()).toContainText('الارتباط السياسي');
     await expect(card.getByTestId('score-chart')).toBeVisible();
+    await expect(card.getByTestId('kyc-profile-disagreements')).toHaveText('إجابة واحدة تختلف عن بيانات ملف العميل: تحقّق من الصحيح منهما.');
+    await expect(card.getByTestId('kyc-answer-disagrees')).toHaveText('المسجّل في الملف: الكويت (KW)');
+    await expect(card.getByTestId('kyc-answer-disagrees')).toBeVisible();
     await snapBoth(page, 'kyc-review-ar');
     const review = card.getByTestId('kyc-review');
     // Nothing is decided in advance: the decision and the comment are both asked for, at their fields.

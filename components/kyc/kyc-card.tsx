@@ -30,11 +30,14 @@ export async function KycCard({
   locale,
   viewerRole,
   entityRole,
+  profile,
 }: {
   details: KycDetails;
   locale: string;
   viewerRole: string;
   entityRole: string | null | undefined;
+  /** What the entity's profile records, to flag answers that say otherwise. */
+  profile: { nationalityCode: string | null };
 }) {
   const t = await getTranslations('kyc');
   const { kyc } = details;
@@ -80,6 +83,23 @@ export async function KycCard({
     if (a.attachments.length) return t('card.attachments', { n: a.attachments.length });
     return a.openAnswer ?? '—';
   };
+  /**
+   * The profile's value where an answer contradicts it (a Nationality question answered with another
+   * country than the profile's): a discrepancy an officer must resolve before deciding. Nothing is
+   * flagged where the profile is silent.
+   */
+  const profileDisagreement = (q: Question | undefined, a: Answer): string | null => {
+    const recorded = profile.nationalityCode;
+    if (q?.category !== 'Nationality' || !recorded || !a.openAnswer) return null;
+    return a.openAnswer.toUpperCase() === recorded.toUpperCase() ? null : `${countryName(locale, recorded)} (${recorded})`;
+  };
+  const disagreements = details.submissions.flatMap((sub) => sub.answers.filter((a) => profileDisagreement(questions.get(a.questionId), a)).map((a) => a.id));
+  // Said where the decision is made while the KYC awaits review, otherwise above the answers.
+  const disagreementNote = disagreements.length ? (
+    <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="kyc-profile-disagreements">
+      {t('card.profileDisagreements', { n: disagreements.length })}
+    </p>
+  ) : null;
   // Why a score row exists: the submission it was computed for (several submissions of one request share a time), or a recomputation.
   const causeText = (s: (typeof kyc.scores)[number]) => {
     const submission = s.submissionId ? details.submissions.find((x) => x.id === s.submissionId) : undefined;
@@ -248,6 +268,7 @@ export async function KycCard({
             <h3 id="kyc-review-title" className="text-sm font-semibold text-slate-900">
               {kyc.status === 'KycUnderReview' ? t('card.secondReview') : t('card.review')}
             </h3>
+            {disagreementNote}
             <ReviewPanel
               kycId={kyc.id}
               idPrefix="kyc-review"
@@ -286,11 +307,14 @@ export async function KycCard({
             {t('card.answers')}
           </h3>
           {details.submissions.length === 0 ? <p className="text-sm text-slate-600">{t('card.noSubmissions')}</p> : null}
+          {reviewable ? null : disagreementNote}
           {details.submissions.map((sub) => {
             const form = details.forms[sub.formId];
             const byQuestion = new Map(sub.answers.map((a) => [a.questionId, a]));
+            // A submission holding a disagreement opens by itself, so the flag is not hidden in a closed fold.
+            const disagrees = sub.answers.some((a) => disagreements.includes(a.id));
             return (
-              <details key={sub.id} className="rounded-md border border-slate-200" data-testid="kyc-submission">
+              <details key={sub.id} open={disagrees} className="rounded-md border border-slate-200" data-testid="kyc-submission">
                 <summary className="cursor-pointer px-3 py-2 text-sm">
                   <span className="font-medium text-slate-900">
                     <bdi>{form ? localized(locale, form.nameEn, form.nameAr) : sub.formId}</bdi>
@@ -309,16 +333,28 @@ export async function KycCard({
                           <bdi>{localized(locale, section.nameEn, section.nameAr)}</bdi>
                         </h4>
                         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-                          {answered.map((q) => (
-                            <div key={q.id} className="contents">
-                              <dt className="text-slate-600">
-                                <bdi>{localized(locale, q.labelEn, q.labelAr)}</bdi>
-                              </dt>
-                              <dd className="break-words text-slate-900">
-                                <bdi>{answerText(q, byQuestion.get(q.id)!)}</bdi>
-                              </dd>
-                            </div>
-                          ))}
+                          {answered.map((q) => {
+                            const answer = byQuestion.get(q.id)!;
+                            const recorded = profileDisagreement(q, answer);
+                            return (
+                              <div key={q.id} className="contents">
+                                <dt className="text-slate-600">
+                                  <bdi>{localized(locale, q.labelEn, q.labelAr)}</bdi>
+                                </dt>
+                                <dd className="break-words text-slate-900">
+                                  <bdi>{answerText(q, answer)}</bdi>
+                                  {recorded ? (
+                                    <span
+                                      className="ms-2 inline-block rounded bg-amber-50 px-1.5 text-xs text-amber-900 ring-1 ring-amber-300 ring-inset"
+                                      data-testid="kyc-answer-disagrees"
+                                    >
+                                      {t('card.differsFromProfile', { value: recorded })}
+                                    </span>
+                                  ) : null}
+                                </dd>
+                              </div>
+                            );
+                          })}
                         </dl>
                       </div>
                     );

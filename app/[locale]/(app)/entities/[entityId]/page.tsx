@@ -141,7 +141,17 @@ export default async function EntityProfilePage({
             locale={locale}
             canDecide={canReview}
             canEdit
-            kycCard={kyc ? <KycCard details={kyc} locale={locale} viewerRole={user.role} entityRole={entity.role} /> : undefined}
+            kycCard={
+              kyc ? (
+                <KycCard
+                  details={kyc}
+                  locale={locale}
+                  viewerRole={user.role}
+                  entityRole={entity.role}
+                  profile={{ nationalityCode: entity.nationality?.twoCode ?? entity.nationalityCode ?? null }}
+                />
+              ) : undefined
+            }
             screening={
               canReview ? (
                 <Card title={t('cases.screeningTab')} id="screening-tab">
