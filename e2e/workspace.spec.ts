@@ -127,6 +127,19 @@ test('dashboard worklists link to their filtered lists with the same count', asy
     if (open === '0') await expect(page.getByTestId('case-count')).toHaveCount(0);
     else await expect(page.getByTestId('case-count')).toHaveText(new RegExp(`^${open} results?$`));
   }
+
+  // KYCs awaiting an officer's decision: the seeded PEP prospect among them, her badge saying what awaits.
+  await page.goto('/en/dashboard');
+  const kycRow = page.locator('[data-stat="pendingKycReviews"]');
+  await expect(kycRow.locator('dt')).toHaveText('KYC reviews pending');
+  const awaiting = (await kycRow.locator('dd').textContent())!.trim();
+  await kycRow.getByRole('link').click();
+  await expect(page).toHaveURL(/worklist=kycReview/);
+  await expect(page.getByLabel('Worklist')).toHaveValue('kycReview');
+  await expect(page.getByTestId('result-count')).toHaveText(new RegExp(`^${awaiting} results?$`));
+  const layla = page.getByRole('row').filter({ hasText: 'Layla Al-Shehri' });
+  await expect(layla).toContainText('KYC: Submitted');
+  await expect(layla).toContainText('High');
 });
 
 for (const locale of ['en', 'ar'] as const) {
@@ -212,6 +225,7 @@ for (const locale of ['en', 'ar'] as const) {
       ['dashboard', `/${locale}/dashboard`],
       ['entities', `/${locale}/entities?q=a`],
       ['entities-worklist', `/${locale}/entities?worklist=pendingIdentity`],
+      ['entities-kyc-review', `/${locale}/entities?worklist=kycReview`],
       ['entity-profile', `/${locale}/entities/${seed.entities.fatimah}`],
       ['entity-new', `/${locale}/entities/new`],
       ['entity-edit', `/${locale}/entities/${seed.entities.fatimah}/edit`],

@@ -20,7 +20,7 @@ const FORM_FIELDS = ['q', 'role', 'status', 'type', 'worklist', 'sort'] as const
 const ROLES = ['client', 'prospect', 'screening'];
 const STATUSES = ['Active', 'Blocked', 'Deactivated', 'Deceased'];
 const TYPES = ['Individual', 'Organization'];
-const WORKLISTS = ['pendingIdentity', 'expiringIdentity'];
+const WORKLISTS = ['pendingIdentity', 'expiringIdentity', 'kycReview'];
 const SORTS = ['-createdAt', 'createdAt', 'name', '-name', 'nameAr', '-nameAr'];
 const EXPORT_MAX = 5000;
 
@@ -230,7 +230,10 @@ export function EntityList({ canExport = false }: { canExport?: boolean }) {
                     </Td>
                     <Td>{nationalityOf(locale, entity)}</Td>
                     <Td>
-                      <RiskBadge entity={entity} />
+                      <div className="flex flex-col items-start gap-1">
+                        <RiskBadge entity={entity} />
+                        <KycAwaitingBadges entity={entity} />
+                      </div>
                     </Td>
                     <Td>
                       <ScreeningBadge entity={entity} />
@@ -255,6 +258,7 @@ export function EntityList({ canExport = false }: { canExport?: boolean }) {
                   {entity.status ? <Badge tone={toneOfStatus(entity.status)}>{t(`enums.status.${entity.status}`)}</Badge> : null}
                   <RiskBadge entity={entity} />
                   <ScreeningBadge entity={entity} />
+                  <KycAwaitingBadges entity={entity} />
                 </div>
                 <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-slate-600">{t('entities.idNumber')}</dt>
@@ -307,6 +311,23 @@ function RiskBadge({ entity }: { entity: EntityRow }) {
   const level = entity.kyc?.scores[0]?.riskLevel;
   if (!level) return <span className="text-slate-500">—</span>;
   return <Badge tone={RISK_TONE[level]}>{t(`riskLevel.${level}`)}</Badge>;
+}
+
+/** What of the entity's KYC awaits an officer's decision (the kycReview worklist), one badge each. */
+function KycAwaitingBadges({ entity }: { entity: EntityRow }) {
+  const t = useTranslations();
+  const kyc = entity.kyc;
+  if (!kyc) return null;
+  const awaiting = [
+    kyc.status === 'KycSubmitted' || kyc.status === 'KycUnderReview' ? t('entities.kycAwaiting.kyc', { status: t(`kyc.enums.kycStatus.${kyc.status}`) }) : null,
+    kyc.eddStatus === 'Submitted' ? t('entities.kycAwaiting.edd', { status: t('kyc.enums.eddStatus.Submitted') }) : null,
+    kyc.qualifiedStatus === 'Submitted' ? t('entities.kycAwaiting.qualified', { status: t('kyc.enums.qualifiedStatus.Submitted') }) : null,
+  ].filter((text): text is string => text !== null);
+  return awaiting.map((text) => (
+    <Badge key={text} tone="warn">
+      {text}
+    </Badge>
+  ));
 }
 
 const SCREENING_TONE = { NotScreened: 'neutral', Clear: 'good', PendingReview: 'warn', Hit: 'bad' } as const;

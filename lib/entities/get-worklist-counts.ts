@@ -6,6 +6,8 @@ export interface WorklistCounts {
   pendingIdentityVerifications: number;
   /** Entities with an identity that expires within 30 days, today included (worklist=expiringIdentity). */
   expiringIdentities: number;
+  /** Entities whose KYC awaits an officer's decision (worklist=kycReview): submitted, awaiting its second review, or an Edd / QualifiedInvestor form submitted. */
+  pendingKycReviews: number;
   /** Manual bank accounts waiting for an officer's review (the review queue). */
   pendingBankAccountReviews: number;
   /** Relationships waiting for the related party's approval (the approvals page). */
@@ -24,11 +26,14 @@ export interface WorklistCounts {
  */
 export async function getWorklistCounts({ tenantId }: { tenantId: string }): Promise<WorklistCounts> {
   return withTenant(tenantId, async (tx) => {
-    const { rows } = await sqlOf(tx).query<{ pending: bigint; expiring: bigint }>(
+    const { rows } = await sqlOf(tx).query<{ pending: bigint; expiring: bigint; kyc: bigint }>(
       `SELECT (SELECT count(DISTINCT i."entityId") FROM "IdentityVerification" v JOIN "Identity" i ON i."id" = v."identityId"
                 WHERE v."tenantId" = $1::uuid AND v."status" = 'Pending' AND i."tenantId" = $1::uuid) AS pending,
               (SELECT count(DISTINCT i."entityId") FROM "Identity" i
-                WHERE i."tenantId" = $1::uuid AND i."expiresAt" >= current_date AND i."expiresAt" <= current_date + 30) AS expiring`,
+                WHERE i."tenantId" = $1::uuid AND i."expiresAt" >= current_date AND i."expiresAt" <= current_date + 30) AS expiring,
+              (SELECT count(*) FROM "Kyc" k
+                WHERE k."tenantId" = $1::uuid
+                  AND (k."status" IN ('KycSubmitted', 'KycUnderReview') OR k."eddStatus" = 'Submitted' OR k."qualifiedStatus" = 'Submitted')) AS kyc`,
       [tenantId],
     );
     const row = rows[0];
@@ -40,6 +45,7 @@ export async function getWorklistCounts({ tenantId }: { tenantId: string }): Pro
     return {
       pendingIdentityVerifications: Number(row?.pending ?? 0),
       expiringIdentities: Number(row?.expiring ?? 0),
+      pendingKycReviews: Number(row?.kyc ?? 0),
       pendingBankAccountReviews,
       pendingRelationshipApprovals,
       openScreeningCases: openOfKind('Screening'),

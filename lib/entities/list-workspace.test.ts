@@ -8,7 +8,9 @@ import { callRoute } from '@/scripts/testing/api';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant } from '@/scripts/testing/factories';
 import { createOfficer } from '@/scripts/testing/officers';
-import { individualInput, saudiNumber } from '@/scripts/testing/record-factories';
+import { createTestEntity, factoryActor, individualInput, saudiNumber } from '@/scripts/testing/record-factories';
+import { kycIdOf, submitBaseForms } from '@/scripts/testing/kyc-factories';
+import { reviewKyc } from '@/lib/kyc/review';
 
 const db = useTestDatabase();
 
@@ -59,12 +61,46 @@ describe('GET /entities – sort and worklists', () => {
     expect(counts).toEqual({
       pendingIdentityVerifications: 3,
       expiringIdentities: 1,
+      pendingKycReviews: 0,
       pendingBankAccountReviews: 0,
       pendingRelationshipApprovals: 0,
       openScreeningCases: 0,
       openMonitoringCases: 0,
       openAlerts: 0,
     });
+  });
+
+  it('kycReview: the entities whose KYC awaits an officer (submitted, or awaiting its second review), counted the same', async () => {
+    const t = await createTestTenant();
+    const [first, second] = [await createOfficer(t), await createOfficer(t)];
+    const submitted = await createTestEntity(t.id, 'Prospect', individualInput({ nameEn: 'Submitted Prospect' }));
+    const pending = await createTestEntity(t.id, 'Prospect', individualInput({ nameEn: 'Pending Prospect' }));
+    const highRisk = await createTestEntity(t.id, 'Prospect', individualInput({ nameEn: 'High Risk Prospect' }));
+    await submitBaseForms({ tenantId: t.id, kycId: await kycIdOf(t.id, submitted.id), actor: factoryActor });
+    const highKyc = await kycIdOf(t.id, highRisk.id);
+    await submitBaseForms({ tenantId: t.id, kycId: highKyc, plan: { prefer: 'high' }, actor: factoryActor });
+    // The first approval of a High-risk KYC leaves it awaiting a second officer: still on the worklist.
+    expect((await reviewKyc({ tenantId: t.id, kycId: highKyc, decision: 'Approve', comment: 'First look', userId: first.id })).kyc?.status).toBe(
+      'KycUnderReview',
+    );
+
+    const worklist = async () => {
+      const res = await callRoute(listRoute, 'GET', '/services/crm/entities?worklist=kycReview&sort=name', { headers: t.headers });
+      expect(res.status).toBe(200);
+      return { ids: (res.body.data as { id: string }[]).map((e) => e.id), total: res.body.meta.totalCount as number };
+    };
+    expect(await worklist()).toEqual({ ids: [highRisk.id, submitted.id], total: 2 });
+    expect((await getWorklistCounts({ tenantId: t.id })).pendingKycReviews).toBe(2);
+    expect(pending.kyc?.status).toBe('KycPending');
+
+    // Decided KYCs leave it.
+    await reviewKyc({ tenantId: t.id, kycId: highKyc, decision: 'Approve', comment: 'Second look', userId: second.id });
+    await reviewKyc({ tenantId: t.id, kycId: await kycIdOf(t.id, submitted.id), decision: 'Reject', comment: 'Documents missing', userId: first.id });
+    expect(await worklist()).toEqual({ ids: [], total: 0 });
+    expect((await getWorklistCounts({ tenantId: t.id })).pendingKycReviews).toBe(0);
+    // Another tenant sees none of them.
+    const other = await createTestTenant();
+    expect((await getWorklistCounts({ tenantId: other.id })).pendingKycReviews).toBe(0);
   });
 
   it.each([['sort=age'], ['worklist=everything'], ['sort=']])('refuses %s with 400 naming the field', async (qs) => {

@@ -460,7 +460,7 @@ export const createIdentityResponse = z.object({ data: identitySchema, creationS
 
 // ---- Params and queries ----
 export const ENTITY_SORTS = ['-createdAt', 'createdAt', 'name', '-name', 'nameAr', '-nameAr'] as const;
-export const ENTITY_WORKLISTS = ['pendingIdentity', 'expiringIdentity'] as const;
+export const ENTITY_WORKLISTS = ['pendingIdentity', 'expiringIdentity', 'kycReview'] as const;
 export const entityParams = z.object({ entityId: z.uuid() });
 
 export const listEntitiesQuery = pageQuery.extend({
@@ -495,7 +495,11 @@ export const listEntitiesQuery = pageQuery.extend({
   worklist: z
     .enum(ENTITY_WORKLISTS)
     .optional()
-    .meta({ description: '`pendingIdentity`: an identity awaits verification; `expiringIdentity`: an identity expires within 30 days (today included).' }),
+    .meta({
+      description:
+        '`pendingIdentity`: an identity awaits verification; `expiringIdentity`: an identity expires within 30 days (today included); ' +
+        '`kycReview` (ours): the KYC awaits an officer’s decision (status KycSubmitted or KycUnderReview, or eddStatus / qualifiedStatus Submitted).',
+    }),
 });
 
 export const exportEntitiesQuery = listEntitiesQuery.omit({ page: true, size: true });

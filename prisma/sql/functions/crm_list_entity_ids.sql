@@ -24,8 +24,10 @@
 -- `p_sort`: NULL or '-createdAt' (newest first, the default), 'createdAt', 'name' / '-name'
 -- (English name, else Arabic), 'nameAr' / '-nameAr' (Arabic name, else English). Any sort but the
 -- default takes the matches path (an exact count of the matches and one sort of them).
--- `p_worklist`: 'pendingIdentity' (an identity whose verification is Pending) or
--- 'expiringIdentity' (an identity that expires within the next 30 days, today included).
+-- `p_worklist`: 'pendingIdentity' (an identity whose verification is Pending),
+-- 'expiringIdentity' (an identity that expires within the next 30 days, today included) or
+-- 'kycReview' (a KYC awaiting an officer's decision: submitted, awaiting its second review, or an
+-- Edd / QualifiedInvestor form submitted; the partial index Kyc_awaiting_review).
 DROP FUNCTION IF EXISTS crm_list_entity_ids("EntityRole", "EntityStatus", "EntityType", text, uuid, text, int, int);
 CREATE OR REPLACE FUNCTION crm_list_entity_ids(
   p_role "EntityRole", p_status "EntityStatus", p_type "EntityType", p_crm_id text, p_tag_id uuid,
@@ -70,6 +72,9 @@ BEGIN
   ELSIF p_worklist = 'expiringIdentity' THEN
     cond := cond || ' AND e."id" IN (SELECT i."entityId" FROM "Identity" i WHERE i."tenantId" = $1'
                  || ' AND i."expiresAt" >= current_date AND i."expiresAt" <= current_date + 30)';
+  ELSIF p_worklist = 'kycReview' THEN
+    cond := cond || ' AND e."id" IN (SELECT k."entityId" FROM "Kyc" k WHERE k."tenantId" = $1'
+                 || ' AND (k."status" IN (''KycSubmitted'', ''KycUnderReview'') OR k."eddStatus" = ''Submitted'' OR k."qualifiedStatus" = ''Submitted''))';
   ELSE
     p_worklist := NULL;
   END IF;

@@ -12,3 +12,10 @@ CREATE UNIQUE INDEX "KycForm_one_published_per_type" ON "KycForm" ("tenantId", "
 -- Editing a Published form opens one Draft of its next version at a time.
 DROP INDEX IF EXISTS "KycForm_one_draft_per_lineage";
 CREATE UNIQUE INDEX "KycForm_one_draft_per_lineage" ON "KycForm" ("tenantId", "lineageId") WHERE "status" = 'Draft';
+
+-- The KYC review worklist (GET /entities?worklist=kycReview and the dashboard's count): the KYCs an
+-- officer must decide, a small part of a tenant's KYCs. The predicate is written exactly as the
+-- worklist's queries write it, so the planner can use this index for them.
+DROP INDEX IF EXISTS "Kyc_awaiting_review";
+CREATE INDEX "Kyc_awaiting_review" ON "Kyc" ("tenantId", "entityId")
+  WHERE "status" IN ('KycSubmitted', 'KycUnderReview') OR "eddStatus" = 'Submitted' OR "qualifiedStatus" = 'Submitted';

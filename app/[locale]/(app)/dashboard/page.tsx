@@ -38,6 +38,7 @@ export default async function DashboardPage() {
   const worklistRows: { key: keyof typeof worklists; href?: string }[] = [
     { key: 'pendingIdentityVerifications', href: '/entities?worklist=pendingIdentity' },
     { key: 'expiringIdentities', href: '/entities?worklist=expiringIdentity' },
+    { key: 'pendingKycReviews', href: '/entities?worklist=kycReview' },
     { key: 'pendingBankAccountReviews', href: reviewer ? '/bank-accounts/review' : undefined },
     { key: 'pendingRelationshipApprovals', href: reviewer ? '/relationships/approvals' : undefined },
     { key: 'openScreeningCases', href: reviewer ? '/cases?kind=Screening' : undefined },
