@@ -60,10 +60,17 @@ test.describe('KYC', () => {
     await expect(card.getByTestId('kyc-history').locator('tr')).toHaveCount(3);
     await expect(card.getByTestId('kyc-history').locator('tr').last()).toContainText('submitted');
     await expect(card.getByTestId('kyc-history')).toContainText('Know your customer submitted');
+    // Her answers contradict her profile twice: said where the officer decides, and beside each answer,
+    // whose submission opens by itself.
+    await expect(card.getByTestId('kyc-review').getByTestId('kyc-profile-disagreements')).toHaveText(
+      '2 answers differ from the entity’s profile: check which is right.',
+    );
     const kycAnswers = card.getByTestId('kyc-submission').filter({ hasText: 'Know your customer' });
-    await kycAnswers.locator('summary').click();
+    await expect(kycAnswers).toHaveAttribute('open', '');
     await expect(kycAnswers).toContainText('United Arab Emirates (AE)');
     await expect(kycAnswers).toContainText('Identity and nationality');
+    await expect(kycAnswers.getByTestId('kyc-answer-disagrees')).toHaveText(['Profile says January 15, 1988', 'Profile says Saudi Arabia (SA)']);
+    await expect(kycAnswers.getByTestId('kyc-answer-disagrees').first()).toBeVisible();
     await expect(card.getByTestId('kyc-review')).toContainText('High risk: approving sends the KYC to a second review');
     await expectAccessible(page);
     await snapBoth(page, 'kyc-tab-en');

@@ -99,10 +99,11 @@ async function main(out: string) {
     );
   }
 
-  // A prospect whose onboarding forms were submitted by the tenant's system: a PEP (High risk by override).
+  // A prospect whose onboarding forms were submitted by the tenant's system: a PEP (High risk by override),
+  // whose answers give another nationality (AE) and date of birth (1990-05-17) than her profile (SA, 1988-01-15).
   const layla = await createClient(
     alpha.id,
-    { nameEn: 'Layla Al-Shehri', nameAr: 'ليلى الشهري', email: 'layla@example.sa', identities: [{ number: '1033445566' }] },
+    { nameEn: 'Layla Al-Shehri', nameAr: 'ليلى الشهري', email: 'layla@example.sa', dobGregorian: '1988-01-15', identities: [{ number: '1033445566' }] },
     'Prospect',
   );
   const laylaKyc = await kycIdOf(alpha.id, layla.id);

@@ -412,10 +412,15 @@ async function seedKyc(tenantId: string) {
   let submitted = 0;
   for (const demo of KYC_DEMO) {
     const kyc = await withTenant(tenantId, (tx) =>
-      tx.kyc.findFirst({ where: { tenantId, entity: { crmId: fixedUuid(demo.key) } }, select: { id: true, _count: { select: { submissions: true } } } }),
+      tx.kyc.findFirst({
+        where: { tenantId, entity: { crmId: fixedUuid(demo.key) } },
+        select: { id: true, entity: { select: { dob: true } }, _count: { select: { submissions: true } } },
+      }),
     );
     if (!kyc || kyc._count.submissions > 0) continue;
-    await submitBaseForms({ tenantId, kycId: kyc.id, plan: demo.plan, actor });
+    // The prospect answers with the date of birth on record (the KYC card flags an answer that differs).
+    const dob = kyc.entity.dob?.toISOString().slice(0, 10);
+    await submitBaseForms({ tenantId, kycId: kyc.id, plan: { ...demo.plan, dob }, actor });
     if (demo.edd) {
       const { forms } = await defaultFlowForms(tenantId);
       const edd = await getFormTree({ tenantId, formId: forms.Edd! });

@@ -36,8 +36,8 @@ export async function KycCard({
   locale: string;
   viewerRole: string;
   entityRole: string | null | undefined;
-  /** What the entity's profile records, to flag answers that say otherwise. */
-  profile: { nationalityCode: string | null };
+  /** What the entity's profile records, to flag answers that say otherwise (dob: YYYY-MM-DD). */
+  profile: { nationalityCode: string | null; dob: string | null };
 }) {
   const t = await getTranslations('kyc');
   const { kyc } = details;
@@ -85,13 +85,17 @@ export async function KycCard({
   };
   /**
    * The profile's value where an answer contradicts it (a Nationality question answered with another
-   * country than the profile's): a discrepancy an officer must resolve before deciding. Nothing is
-   * flagged where the profile is silent.
+   * country than the profile's, a DateOfBirth question with another day): a discrepancy an officer
+   * must resolve before deciding. Nothing is flagged where the profile is silent.
    */
   const profileDisagreement = (q: Question | undefined, a: Answer): string | null => {
-    const recorded = profile.nationalityCode;
-    if (q?.category !== 'Nationality' || !recorded || !a.openAnswer) return null;
-    return a.openAnswer.toUpperCase() === recorded.toUpperCase() ? null : `${countryName(locale, recorded)} (${recorded})`;
+    if (!a.openAnswer) return null;
+    if (q?.category === 'Nationality' && profile.nationalityCode) {
+      const recorded = profile.nationalityCode;
+      return a.openAnswer.toUpperCase() === recorded.toUpperCase() ? null : `${countryName(locale, recorded)} (${recorded})`;
+    }
+    if (q?.category === 'DateOfBirth' && profile.dob) return a.openAnswer === profile.dob.slice(0, 10) ? null : formatDay(locale, profile.dob);
+    return null;
   };
   const disagreements = details.submissions.flatMap((sub) => sub.answers.filter((a) => profileDisagreement(questions.get(a.questionId), a)).map((a) => a.id));
   // Said where the decision is made while the KYC awaits review, otherwise above the answers.

@@ -28,6 +28,7 @@ export const CHOICE_TYPES: ReadonlySet<string> = new Set(['SingleChoice', 'Multi
 export const TYPES_WITH_OPTIONS: ReadonlySet<string> = new Set(['SingleChoice', 'MultipleChoice', 'Number']);
 export const QUESTION_CATEGORIES = [
   'Identity',
+  'DateOfBirth',
   'Nationality',
   'CountryOfResidence',
   'Occupation',

@@ -72,7 +72,7 @@ const kyc = form('Kyc', 'Know your customer', 'اعرف عميلك', [
     question('ShortText', 'Full name', 'الاسم الكامل', 'Full name as shown on your identity document', 'الاسم الكامل كما يظهر في وثيقة الهوية', {
       category: 'Identity',
     }),
-    question('Date', 'Date of birth', 'تاريخ الميلاد', 'Date of birth (Gregorian)', 'تاريخ الميلاد (بالتقويم الميلادي)', { category: 'Identity' }),
+    question('Date', 'Date of birth', 'تاريخ الميلاد', 'Date of birth (Gregorian)', 'تاريخ الميلاد (بالتقويم الميلادي)', { category: 'DateOfBirth' }),
     question('Country', 'Nationality', 'الجنسية', 'Nationality', 'الجنسية', { category: 'Nationality', subweights: 2 }),
     question('Country', 'Country of residence', 'بلد الإقامة', 'Country of residence', 'بلد الإقامة', { category: 'CountryOfResidence' }),
     question(

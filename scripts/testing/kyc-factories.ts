@@ -17,6 +17,8 @@ export interface AnswerPlan {
   byName?: Record<string, string[] | string>;
   /** The country for Country questions (default SA). */
   country?: string;
+  /** The answer to DateOfBirth questions (default 1990-05-17, the date of birth of `individualInput`). */
+  dob?: string;
   /** Attachment ids for Attachment questions (skipped when none and the question is optional). */
   attachmentIds?: string[];
   /** Answer optional questions too (default true). */
@@ -60,7 +62,8 @@ export function answersFor(form: FormOut, plan: AnswerPlan = {}): SubmissionInpu
     } else if (question.type === 'Country') {
       answers.push({ questionId: question.id, openAnswer: typeof named === 'string' ? named : (plan.country ?? 'SA') });
     } else if (question.type === 'Date') {
-      answers.push({ questionId: question.id, openAnswer: typeof named === 'string' ? named : '1990-05-17' });
+      const fallback = question.category === 'DateOfBirth' && plan.dob ? plan.dob : '1990-05-17';
+      answers.push({ questionId: question.id, openAnswer: typeof named === 'string' ? named : fallback });
     } else if (question.type === 'Attachment') {
       if (plan.attachmentIds?.length)
         answers.push({ questionId: question.id, attachmentIds: question.allowMultiple ? plan.attachmentIds : plan.attachmentIds.slice(0, 1) });

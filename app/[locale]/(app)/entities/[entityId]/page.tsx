@@ -148,7 +148,7 @@ export default async function EntityProfilePage({
                   locale={locale}
                   viewerRole={user.role}
                   entityRole={entity.role}
-                  profile={{ nationalityCode: entity.nationality?.twoCode ?? entity.nationalityCode ?? null }}
+                  profile={{ nationalityCode: entity.nationality?.twoCode ?? entity.nationalityCode ?? null, dob: entity.dob ?? null }}
                 />
               ) : undefined
             }
