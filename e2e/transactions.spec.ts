@@ -113,6 +113,24 @@ test('maker proposes Reported, the maker cannot approve, a second officer approv
   await page.getByTestId('assign-me').click();
   await expect(page.getByText('1 alert updated.')).toBeVisible();
 
+  // The dashboard's "Your work" counts it and opens the queue filtered to the officer's own alerts.
+  await page.goto('/en/dashboard');
+  const mine = page.locator('[data-stat="myOpenAlerts"]');
+  await expect(mine.locator('dt')).toHaveText('Open alerts assigned to you');
+  const count = Number((await mine.locator('dd').textContent())!.trim());
+  expect(count).toBeGreaterThanOrEqual(1);
+  await mine.getByRole('link').click();
+  await expect(page).toHaveURL(/\/en\/alerts\?assignee=me$/);
+  await expect(page.locator('#f-assignee')).toHaveValue('me');
+  await expect(page.locator('#f-status')).toHaveValue('Open');
+  await expect(page.locator('[data-alert]')).toHaveCount(Math.min(count, 20));
+  // A filter chosen on the page is kept in the URL, so a reload shows the same queue.
+  await page.locator('#f-status').selectOption('');
+  await expect(page).toHaveURL(/\/en\/alerts\?status=&assignee=me$/);
+  await page.reload();
+  await expect(page.locator('#f-status')).toHaveValue('');
+  await expect(page.locator('#f-assignee')).toHaveValue('me');
+
   await page.goto(`/en/cases/${seed.monitoring.caseId}`);
   await page.locator('#note-title').fill('Pattern');
   await page.locator('#note-text').fill('Three deposits just under 10,000 within three hours.');

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { useSearchParams } from 'next/navigation';
+import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DateTimeText } from '@/components/ui/dates';
@@ -26,6 +27,26 @@ interface Filters {
 }
 
 const EMPTY: Filters = { status: 'Open', severity: '', ruleId: '', assignee: '', from: '', to: '' };
+const FILTER_KEYS = Object.keys(EMPTY) as (keyof Filters)[];
+
+/**
+ * The filters as the URL holds them (`?assignee=me`, the dashboard's link; `status=` is "any"), so a
+ * filtered queue can be linked, bookmarked and reloaded.
+ */
+function filtersOf(params: URLSearchParams): Filters {
+  const filters = { ...EMPTY };
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value !== null) filters[key] = value;
+  }
+  return filters;
+}
+
+function urlOf(filters: Filters): string {
+  const q = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (filters[key] !== EMPTY[key]) q.set(key, filters[key]);
+  return q.toString();
+}
 
 function queryString(f: Filters, page: number): string {
   const q = new URLSearchParams({ page: String(page), size: '20' });
@@ -44,7 +65,10 @@ export function AlertQueue({ userId }: { userId: string }) {
   const te = useTranslations('entities');
   const locale = useLocale();
   const client = useQueryClient();
-  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => filtersOf(new URLSearchParams(params.toString())));
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -71,8 +95,11 @@ export function AlertQueue({ userId }: { userId: string }) {
   });
 
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => {
-    setFilters({ ...filters, [key]: e.target.value });
+    const next = { ...filters, [key]: e.target.value };
+    setFilters(next);
     setPage(1);
+    const search = urlOf(next);
+    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
   };
   const rows = alerts.data?.data ?? [];
   const toggle = (id: string) => {

@@ -20,6 +20,21 @@ export interface WorklistCounts {
   openAlerts: number;
 }
 
+/** The signed-in officer's own queue: what is assigned to them and still open. */
+export interface MyWorkCounts {
+  /** Cases assigned to the user and not closed (GET /cases?assignee=me, whose default status is `open`). */
+  myOpenCases: number;
+  /** Transaction alerts assigned to the user and still Open (GET /alerts?assignee=me&status=Open). */
+  myOpenAlerts: number;
+}
+
+export async function getMyWorkCounts({ tenantId, userId }: { tenantId: string; userId: string }): Promise<MyWorkCounts> {
+  return withTenant(tenantId, async (tx) => ({
+    myOpenCases: await tx.case.count({ where: { tenantId, assigneeUserId: userId, status: { not: 'Closed' } } }),
+    myOpenAlerts: await tx.transactionAlert.count({ where: { tenantId, assigneeUserId: userId, status: 'Open' } }),
+  }));
+}
+
 /**
  * The dashboard's worklists, counted the way their lists select (the entity counts are distinct
  * entities, like the filtered entity list's total, so a count and its list always agree).

@@ -11,6 +11,7 @@ import { POST as decideRoute } from '@/app/services/crm/cases/[caseId]/dispositi
 import { POST as noteRoute } from '@/app/services/crm/cases/[caseId]/notes/route';
 import { GET as strXmlRoute } from '@/app/services/crm/cases/[caseId]/str-report/xml/route';
 import { PATCH as assignRoute } from '@/app/services/crm/alerts/assignee/route';
+import { PUT as assignCaseRoute } from '@/app/services/crm/cases/[caseId]/assignee/route';
 import { GET as getAlertRoute } from '@/app/services/crm/alerts/[alertId]/route';
 import { GET as getEntityRoute } from '@/app/services/crm/entities/[entityId]/route';
 import { GET as getTxRoute } from '@/app/services/crm/transactions/[transactionId]/route';
@@ -22,7 +23,7 @@ import { createOfficer } from '@/scripts/testing/officers';
 import { createTestEntity } from '@/scripts/testing/record-factories';
 import { withPlatform } from '@/lib/db/tenant-tx';
 import { caseEnvelope } from '@/lib/cases/schemas';
-import { getWorklistCounts } from '@/lib/entities/get-worklist-counts';
+import { getMyWorkCounts, getWorklistCounts } from '@/lib/entities/get-worklist-counts';
 import { XMLParser } from 'fast-xml-parser';
 import { backtestResult, ruleEnvelope } from './schemas';
 import { goamlNames } from './str-xml';
@@ -110,6 +111,12 @@ describe('transaction-monitoring cases', () => {
     const assign = await callRoute(assignRoute, 'PATCH', '/x', { headers: maker.headers, body: { alertIds: [alert.id], assigneeUserId: maker.id } });
     expect(assign.body.data.updated).toBe(1);
     expect((await callRoute(getAlertRoute, 'GET', '/x', { headers: t.headers, params: { alertId: alert.id } })).body.data.assignee.id).toBe(maker.id);
+    // The dashboard's "Your work": the maker's own open alert, nobody else's.
+    expect(await getMyWorkCounts({ tenantId: t.id, userId: maker.id })).toEqual({ myOpenCases: 0, myOpenAlerts: 1 });
+    expect(await getMyWorkCounts({ tenantId: t.id, userId: rm.id })).toEqual({ myOpenCases: 0, myOpenAlerts: 0 });
+    const caseAssigned = await callRoute(assignCaseRoute, 'PUT', '/x', { headers: maker.headers, params: { caseId }, body: { assigneeUserId: maker.id } });
+    expect(caseAssigned.status).toBe(200);
+    expect(await getMyWorkCounts({ tenantId: t.id, userId: maker.id })).toEqual({ myOpenCases: 1, myOpenAlerts: 1 });
 
     expect(
       (await callRoute(proposeRoute, 'POST', '/x', { headers: rm.headers, params: { caseId }, body: { disposition: 'Reported', comment: 'x' } })).status,

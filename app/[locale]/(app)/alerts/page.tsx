@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { requireUser } from '@/lib/auth/session';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,7 +16,10 @@ export default async function AlertsPage() {
   return (
     <>
       <PageHeader title={t('alertsTitle')} description={t('alertsDescription')} />
-      <AlertQueue userId={session.user.id} />
+      {/* The queue reads its filters from the URL (useSearchParams). */}
+      <Suspense>
+        <AlertQueue userId={session.user.id} />
+      </Suspense>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { requireUser } from '@/lib/auth/session';
 import { getEntityCounts } from '@/lib/entities/get-entity-counts';
-import { getWorklistCounts } from '@/lib/entities/get-worklist-counts';
+import { getMyWorkCounts, getWorklistCounts } from '@/lib/entities/get-worklist-counts';
 import { Link } from '@/lib/i18n/navigation';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -35,6 +35,8 @@ export default async function DashboardPage() {
   };
   const worklists = await getWorklistCounts({ tenantId });
   const reviewer = user.role !== 'rm';
+  // Cases and alerts are assigned to officers and administrators only.
+  const myWork = reviewer ? await getMyWorkCounts({ tenantId, userId: user.id }) : null;
   const worklistRows: { key: keyof typeof worklists; href?: string }[] = [
     { key: 'pendingIdentityVerifications', href: '/entities?worklist=pendingIdentity' },
     { key: 'expiringIdentities', href: '/entities?worklist=expiringIdentity' },
@@ -63,6 +65,17 @@ export default async function DashboardPage() {
             }))}
           />
         </Card>
+        {myWork ? (
+          <Card title={t('dashboard.myWork')} id="my-work">
+            <StatList
+              locale={locale}
+              rows={[
+                { key: 'myOpenCases', label: t('dashboard.myOpenCases'), value: myWork.myOpenCases, href: '/cases?assignee=me' },
+                { key: 'myOpenAlerts', label: t('dashboard.myOpenAlerts'), value: myWork.myOpenAlerts, href: '/alerts?assignee=me' },
+              ]}
+            />
+          </Card>
+        ) : null}
         <Card title={t('dashboard.byRole')} id="by-role">
           <StatList
             locale={locale}
