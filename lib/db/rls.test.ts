@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getPool, useDatabase } from '@/lib/db/client';
-import { withTenant } from '@/lib/db/tenant-tx';
+import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
+import { importList } from '@/scripts/testing/watchlist';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant } from '@/scripts/testing/factories';
@@ -35,6 +36,35 @@ describe('row-level security: the second wall', () => {
     await expect(withTenant(a.id, (tx) => tx.apiKey.create({ data: { tenantId: b.id, prefix: 'x'.repeat(12), hash: 'h' } }))).rejects.toThrow(
       /row-level security|violates/i,
     );
+  });
+
+  it('lets a tenant read the shared watchlists but never write them (every tenant screens against them)', async () => {
+    const a = await createTestTenant();
+    const externalId = `RLS-${crypto.randomUUID()}`;
+    await importList(getPool(), 'ListSourceB', [{ externalId, names: [{ value: 'Shared Listed Person', kind: 'Primary' }] }]);
+    const entry = await withPlatform((tx) => tx.watchlistEntry.findFirst({ where: { tenantId: null, source: 'ListSourceB', externalId } }));
+    expect(entry).not.toBeNull();
+    const tables = ['WatchlistEntry', 'WatchlistNameKey', 'WatchlistLookupKey', 'WatchlistImport', 'WatchlistImportChange'];
+    await withTenant(a.id, async (tx) => {
+      // Reading: the shared rows are there.
+      for (const table of tables) {
+        const seen = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${table}" WHERE "tenantId" IS NULL`);
+        expect(seen[0]!.n, table).toBeGreaterThan(0);
+      }
+      // Changing or deleting a shared row touches nothing.
+      for (const table of tables) {
+        expect(await tx.$executeRawUnsafe(`UPDATE "${table}" SET "tenantId" = NULL WHERE "tenantId" IS NULL`), table).toBe(0);
+        expect(await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "tenantId" IS NULL`), table).toBe(0);
+      }
+    });
+    // Adding a shared row is refused.
+    await expect(
+      withTenant(a.id, (tx) =>
+        tx.$executeRawUnsafe(`INSERT INTO "WatchlistImport" (id, "tenantId", source, format) VALUES (gen_random_uuid(), NULL, 'ListSourceA', 'json')`),
+      ),
+    ).rejects.toThrow(/row-level security/i);
+    const after = await withPlatform((tx) => tx.watchlistEntry.findUnique({ where: { id: entry!.id } }));
+    expect(after).toMatchObject({ isValid: true, nameEn: 'Shared Listed Person' });
   });
 
   it('keeps the audit log append-only for the application role', async () => {

@@ -301,38 +301,40 @@ ALTER TABLE "MonitoredNameKey" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "MonitoredNameKey";
 CREATE POLICY tenant_isolation ON "MonitoredNameKey" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
 
--- Watchlists: shared lists (tenantId NULL) are readable by every tenant; Custom entries only by
--- their tenant; the CLI import and the benchmark run with app.scope=platform. crm_can_access reads
+-- Watchlists: shared lists (tenantId NULL) are readable by every tenant (shared_lists_read, for
+-- SELECT only) and written only with platform scope: a tenant's transaction can neither add, change
+-- nor delete a row every other tenant screens against. Custom entries only by their tenant. The
+-- import (lib/screening/watchlist-import.ts, the CLI's) and the benchmarks run with app.scope=platform. crm_can_access reads
 -- app.tenant_id with nullif: a pooled connection that ran a tenant transaction before keeps the
 -- setting as '' (not NULL), which a plain ::uuid cast would turn into an error under platform scope.
 
 ALTER TABLE "WatchlistEntry" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistEntry" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistEntry";
-CREATE POLICY tenant_isolation ON "WatchlistEntry"
-  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
-  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
+CREATE POLICY tenant_isolation ON "WatchlistEntry" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+DROP POLICY IF EXISTS shared_lists_read ON "WatchlistEntry";
+CREATE POLICY shared_lists_read ON "WatchlistEntry" FOR SELECT USING ("tenantId" IS NULL);
 
 ALTER TABLE "WatchlistNameKey" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistNameKey" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistNameKey";
-CREATE POLICY tenant_isolation ON "WatchlistNameKey"
-  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
-  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
+CREATE POLICY tenant_isolation ON "WatchlistNameKey" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+DROP POLICY IF EXISTS shared_lists_read ON "WatchlistNameKey";
+CREATE POLICY shared_lists_read ON "WatchlistNameKey" FOR SELECT USING ("tenantId" IS NULL);
 
 ALTER TABLE "WatchlistImport" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistImport" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistImport";
-CREATE POLICY tenant_isolation ON "WatchlistImport"
-  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
-  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
+CREATE POLICY tenant_isolation ON "WatchlistImport" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+DROP POLICY IF EXISTS shared_lists_read ON "WatchlistImport";
+CREATE POLICY shared_lists_read ON "WatchlistImport" FOR SELECT USING ("tenantId" IS NULL);
 
 ALTER TABLE "WatchlistImportChange" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistImportChange" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistImportChange";
-CREATE POLICY tenant_isolation ON "WatchlistImportChange"
-  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
-  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
+CREATE POLICY tenant_isolation ON "WatchlistImportChange" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+DROP POLICY IF EXISTS shared_lists_read ON "WatchlistImportChange";
+CREATE POLICY shared_lists_read ON "WatchlistImportChange" FOR SELECT USING ("tenantId" IS NULL);
 
 ALTER TABLE "CaseAttachment" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "CaseAttachment" FORCE ROW LEVEL SECURITY;
@@ -342,9 +344,9 @@ CREATE POLICY tenant_isolation ON "CaseAttachment" USING (crm_can_access("tenant
 ALTER TABLE "WatchlistLookupKey" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "WatchlistLookupKey" FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tenant_isolation ON "WatchlistLookupKey";
-CREATE POLICY tenant_isolation ON "WatchlistLookupKey"
-  USING ("tenantId" IS NULL OR crm_can_access("tenantId"))
-  WITH CHECK ("tenantId" IS NULL OR crm_can_access("tenantId"));
+CREATE POLICY tenant_isolation ON "WatchlistLookupKey" USING (crm_can_access("tenantId")) WITH CHECK (crm_can_access("tenantId"));
+DROP POLICY IF EXISTS shared_lists_read ON "WatchlistLookupKey";
+CREATE POLICY shared_lists_read ON "WatchlistLookupKey" FOR SELECT USING ("tenantId" IS NULL);
 
 ALTER TABLE "CaseDecision" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "CaseDecision" FORCE ROW LEVEL SECURITY;
