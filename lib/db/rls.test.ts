@@ -67,6 +67,26 @@ describe('row-level security: the second wall', () => {
     expect(after).toMatchObject({ isValid: true, nameEn: 'Shared Listed Person' });
   });
 
+  it('lets a tenant read the tenant directory and the reference tables but change only its own tenant row', async () => {
+    const a = await createTestTenant();
+    const b = await createTestTenant();
+    await withTenant(a.id, async (tx) => {
+      // Reading: other tenants (a key or a sign-in names its tenant first) and the reference data.
+      expect(await tx.tenant.count({ where: { id: { in: [a.id, b.id] } } })).toBe(2);
+      expect(await tx.countryRisk.count()).toBeGreaterThan(0);
+      expect(await tx.city.count()).toBeGreaterThan(0);
+      // Another tenant's row, the country-risk table: nothing changes.
+      expect(await tx.tenant.updateMany({ where: { id: b.id }, data: { mfaRequired: true, entityQuotaHard: 1 } })).toEqual({ count: 0 });
+      expect(await tx.tenant.deleteMany({ where: { id: b.id } })).toEqual({ count: 0 });
+      expect(await tx.countryRisk.updateMany({ data: { grade: 'Low' } })).toEqual({ count: 0 });
+      // Its own row: yes (tenant settings, MFA).
+      expect(await tx.tenant.updateMany({ where: { id: a.id }, data: { timeZone: 'Asia/Dubai' } })).toEqual({ count: 1 });
+    });
+    await expect(withTenant(a.id, (tx) => tx.city.updateMany({ data: { nameEn: 'Tampered' } }))).rejects.toThrow(/permission denied/i);
+    const other = await withPlatform((tx) => tx.tenant.findUniqueOrThrow({ where: { id: b.id } }));
+    expect(other).toMatchObject({ mfaRequired: false, entityQuotaHard: 100000 });
+  });
+
   it('keeps the audit log append-only for the application role', async () => {
     const a = await createTestTenant();
     await withTenant(a.id, (tx) =>

@@ -21,3 +21,4 @@ REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "TransactionRuleSet" FROM crm_app;
 
 -- Platform reference data, read-only to the application.
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "NationalityReference" FROM crm_app;
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "City" FROM crm_app;

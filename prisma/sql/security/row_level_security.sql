@@ -1,8 +1,29 @@
 -- Row-level security: the second wall behind the services' own tenantId filters. Every
 -- tenant-owned table is visible only to the tenant set by withTenant() (app.tenant_id) or to
 -- platform scope (withPlatform(): app.scope = 'platform'); see functions/crm_can_access.sql.
--- FORCE makes the policies apply to the table owner too. Not here: Tenant, City,
--- NationalityReference and SignInThrottle (platform data) and the migration history.
+-- FORCE makes the policies apply to the table owner too. Not here: City, NationalityReference
+-- (read-only to the application: security/grants.sql), SignInThrottle (platform data) and the
+-- migration history.
+
+-- Tenants: every transaction may read the tenant directory (an API key or a sign-in names its
+-- tenant before any tenant scope exists), but only the tenant's own transaction, or platform scope
+-- (creating a tenant, the tenant:quota CLI), may change its row: settings, quotas and MFA are the
+-- tenant's own.
+ALTER TABLE "Tenant" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "Tenant" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON "Tenant";
+CREATE POLICY tenant_isolation ON "Tenant" USING (crm_can_access("id")) WITH CHECK (crm_can_access("id"));
+DROP POLICY IF EXISTS tenant_directory_read ON "Tenant";
+CREATE POLICY tenant_directory_read ON "Tenant" FOR SELECT USING (true);
+
+-- The country-risk table (KYC scoring of Nationality answers): read by every tenant, replaced only
+-- with platform scope (the country-risk:load CLI).
+ALTER TABLE "CountryRisk" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "CountryRisk" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS platform_write ON "CountryRisk";
+CREATE POLICY platform_write ON "CountryRisk" USING (crm_can_access(NULL)) WITH CHECK (crm_can_access(NULL));
+DROP POLICY IF EXISTS reference_read ON "CountryRisk";
+CREATE POLICY reference_read ON "CountryRisk" FOR SELECT USING (true);
 
 ALTER TABLE "ApiKey" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "ApiKey" FORCE ROW LEVEL SECURITY;
