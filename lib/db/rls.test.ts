@@ -83,6 +83,13 @@ describe('row-level security: the second wall', () => {
       expect(await tx.tenant.updateMany({ where: { id: a.id }, data: { timeZone: 'Asia/Dubai' } })).toEqual({ count: 1 });
     });
     await expect(withTenant(a.id, (tx) => tx.city.updateMany({ data: { nameEn: 'Tampered' } }))).rejects.toThrow(/permission denied/i);
+    // The sign-in throttle is the platform's: a tenant neither sees nor clears it.
+    await withPlatform((tx) => tx.signInThrottle.create({ data: { key: `email:${a.slug}@example.test`, windowStart: new Date(), failures: 3 } }));
+    await withTenant(a.id, async (tx) => {
+      expect(await tx.signInThrottle.count()).toBe(0);
+      expect(await tx.signInThrottle.deleteMany({})).toEqual({ count: 0 });
+    });
+    expect(await withPlatform((tx) => tx.signInThrottle.count({ where: { key: `email:${a.slug}@example.test` } }))).toBe(1);
     const other = await withPlatform((tx) => tx.tenant.findUniqueOrThrow({ where: { id: b.id } }));
     expect(other).toMatchObject({ mfaRequired: false, entityQuotaHard: 100000 });
   });
