@@ -191,3 +191,31 @@ async function matchId(page: Page): Promise<string> {
   const testId = await page.locator('article[data-testid^="match-"]').first().getAttribute('data-testid');
   return testId!.replace('match-', '');
 }
+
+test('the watchlists page says which lists screen the clients and how current each is, in English and Arabic', async ({ page }) => {
+  await signIn(page, USERS.caseMaker);
+  await page.getByRole('link', { name: 'Watchlists' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Watchlists' })).toBeVisible();
+  // The page shows what the API answers: the shared list's entries and imports, imported by the seed today.
+  const lists = (await (await page.request.get('/services/crm/screening/lists')).json()).data as {
+    source: string;
+    activeEntries: number;
+    imports: unknown[];
+  }[];
+  const listA = lists.find((l) => l.source === 'ListSourceA')!;
+  expect(listA.activeEntries).toBeGreaterThanOrEqual(2);
+  const shared = page.locator('[data-list="ListSourceA"]');
+  await expect(shared.getByTestId('active-entries')).toHaveText(new Intl.NumberFormat('en').format(listA.activeEntries));
+  await expect(shared.getByTestId('last-import')).toContainText('Current');
+  await expect(shared.locator('[data-import]')).toHaveCount(listA.imports.length);
+  // The tenant's own list: the one local entry of the seed.
+  await expect(page.locator('[data-list="Custom"]').getByTestId('active-entries')).toHaveText('1');
+  await expectAccessible(page);
+  await snap(page, 'watchlists-en');
+
+  await page.goto('/ar/screening/lists');
+  await expect(page.getByRole('heading', { level: 1, name: 'قوائم المراقبة' })).toBeVisible();
+  await expect(page.locator('[data-list="ListSourceA"]').getByTestId('last-import')).toContainText('محدّثة');
+  await expectAccessible(page);
+  await snap(page, 'watchlists-ar');
+});

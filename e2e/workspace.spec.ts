@@ -234,6 +234,7 @@ for (const locale of ['en', 'ar'] as const) {
       ['kyc-prospect', `/${locale}/entities/${seed.entities.kycProspect}`],
       ['kyc-flows', `/${locale}/kyc/flows`],
       ['cases', `/${locale}/cases`],
+      ['watchlists', `/${locale}/screening/lists`],
       ['monitoring-case', `/${locale}/cases/${seed.monitoring.caseId}`],
       ['alerts', `/${locale}/alerts`],
       ['rules', `/${locale}/rules`],

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { hijriDate, identityType } from '@/lib/entities/schemas';
 import { HIJRI_MAX_YEAR, HIJRI_MIN_YEAR } from '@/lib/reference/hijri';
+import { wireTimestamp } from '@/lib/core/format';
 
 export const WatchlistSourceSchema = z.enum(['ListSourceA', 'ListSourceB', 'Custom']).meta({ description: 'Watchlist source' });
 export const EntityTypeSchema = z.enum(['Individual', 'Organization']);
@@ -128,3 +129,31 @@ export const ScreeningSearchResponseSchema = z
   .meta({ id: 'ScreeningSearchResponse' });
 
 export type ScreeningSearchResponse = z.infer<typeof ScreeningSearchResponseSchema>;
+
+// ---- GET /screening/lists (ours): the lists a tenant is screened against, and how fresh they are ----
+export const watchlistImportSchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: wireTimestamp,
+    format: z.string().meta({ description: 'json, csv or un-xml' }),
+    fileName: z.string().nullable(),
+    added: z.number().int(),
+    updated: z.number().int(),
+    deprecated: z.number().int(),
+    unchanged: z.number().int(),
+  })
+  .meta({ id: 'WatchlistImport' });
+
+export const watchlistStatusSchema = z
+  .object({
+    source: WatchlistSourceSchema,
+    shared: z.boolean().meta({ description: 'true for ListSourceA/B (one list for every tenant); false for the tenant’s own Custom list' }),
+    activeEntries: z.number().int().meta({ description: 'Entries screened against today' }),
+    deprecatedEntries: z.number().int().meta({ description: 'Entries removed from the list by an import (kept, no longer screened against)' }),
+    lastImportAt: wireTimestamp.nullable().meta({ description: 'When the list was last imported; null if never' }),
+    imports: z.array(watchlistImportSchema).meta({ description: 'The last 10 imports, newest first, with what each changed' }),
+  })
+  .meta({ id: 'WatchlistStatus' });
+
+export const watchlistStatusList = z.object({ data: z.array(watchlistStatusSchema) }).meta({ id: 'WatchlistStatusList' });
+export type WatchlistStatus = z.output<typeof watchlistStatusSchema>;

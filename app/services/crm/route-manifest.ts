@@ -81,32 +81,33 @@ import * as r76 from './notes/route';
 import * as r77 from './openapi.json/route';
 import * as r78 from './password-resets/route';
 import * as r79 from './relationship-confirmations/route';
-import * as r80 from './screening/search/route';
-import * as r81 from './tags/[tagId]/route';
-import * as r82 from './tags/route';
-import * as r83 from './tags/usage/route';
-import * as r84 from './tenant-settings/route';
-import * as r85 from './transaction-rules/[ruleId]/backtest/route';
-import * as r86 from './transaction-rules/[ruleId]/route';
-import * as r87 from './transaction-rules/[ruleId]/status/route';
-import * as r88 from './transaction-rules/route';
-import * as r89 from './transaction-rules/templates/route';
-import * as r90 from './transactions/[transactionId]/route';
-import * as r91 from './transactions/route';
-import * as r92 from './user-links/redeem/route';
-import * as r93 from './users/[userId]/deactivate/route';
-import * as r94 from './users/[userId]/mfa-reset/route';
-import * as r95 from './users/[userId]/password-reset/route';
-import * as r96 from './users/[userId]/reactivate/route';
-import * as r97 from './users/[userId]/route';
-import * as r98 from './users/[userId]/sign-out-everywhere/route';
-import * as r99 from './users/mfa-policy/route';
-import * as r100 from './users/route';
-import * as r101 from './webhook-endpoint/disable/route';
-import * as r102 from './webhook-endpoint/enable/route';
-import * as r103 from './webhook-endpoint/handshake/route';
-import * as r104 from './webhook-endpoint/replay/route';
-import * as r105 from './webhook-endpoint/route';
+import * as r80 from './screening/lists/route';
+import * as r81 from './screening/search/route';
+import * as r82 from './tags/[tagId]/route';
+import * as r83 from './tags/route';
+import * as r84 from './tags/usage/route';
+import * as r85 from './tenant-settings/route';
+import * as r86 from './transaction-rules/[ruleId]/backtest/route';
+import * as r87 from './transaction-rules/[ruleId]/route';
+import * as r88 from './transaction-rules/[ruleId]/status/route';
+import * as r89 from './transaction-rules/route';
+import * as r90 from './transaction-rules/templates/route';
+import * as r91 from './transactions/[transactionId]/route';
+import * as r92 from './transactions/route';
+import * as r93 from './user-links/redeem/route';
+import * as r94 from './users/[userId]/deactivate/route';
+import * as r95 from './users/[userId]/mfa-reset/route';
+import * as r96 from './users/[userId]/password-reset/route';
+import * as r97 from './users/[userId]/reactivate/route';
+import * as r98 from './users/[userId]/route';
+import * as r99 from './users/[userId]/sign-out-everywhere/route';
+import * as r100 from './users/mfa-policy/route';
+import * as r101 from './users/route';
+import * as r102 from './webhook-endpoint/disable/route';
+import * as r103 from './webhook-endpoint/enable/route';
+import * as r104 from './webhook-endpoint/handshake/route';
+import * as r105 from './webhook-endpoint/replay/route';
+import * as r106 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/account/mfa/disable', handlers: r0 },
@@ -189,32 +190,33 @@ export const ROUTES: RouteModule[] = [
   { path: '/openapi.json', handlers: r77 },
   { path: '/password-resets', handlers: r78 },
   { path: '/relationship-confirmations', handlers: r79 },
-  { path: '/screening/search', handlers: r80 },
-  { path: '/tags/{tagId}', handlers: r81 },
-  { path: '/tags', handlers: r82 },
-  { path: '/tags/usage', handlers: r83 },
-  { path: '/tenant-settings', handlers: r84 },
-  { path: '/transaction-rules/{ruleId}/backtest', handlers: r85 },
-  { path: '/transaction-rules/{ruleId}', handlers: r86 },
-  { path: '/transaction-rules/{ruleId}/status', handlers: r87 },
-  { path: '/transaction-rules', handlers: r88 },
-  { path: '/transaction-rules/templates', handlers: r89 },
-  { path: '/transactions/{transactionId}', handlers: r90 },
-  { path: '/transactions', handlers: r91 },
-  { path: '/user-links/redeem', handlers: r92 },
-  { path: '/users/{userId}/deactivate', handlers: r93 },
-  { path: '/users/{userId}/mfa-reset', handlers: r94 },
-  { path: '/users/{userId}/password-reset', handlers: r95 },
-  { path: '/users/{userId}/reactivate', handlers: r96 },
-  { path: '/users/{userId}', handlers: r97 },
-  { path: '/users/{userId}/sign-out-everywhere', handlers: r98 },
-  { path: '/users/mfa-policy', handlers: r99 },
-  { path: '/users', handlers: r100 },
-  { path: '/webhook-endpoint/disable', handlers: r101 },
-  { path: '/webhook-endpoint/enable', handlers: r102 },
-  { path: '/webhook-endpoint/handshake', handlers: r103 },
-  { path: '/webhook-endpoint/replay', handlers: r104 },
-  { path: '/webhook-endpoint', handlers: r105 },
+  { path: '/screening/lists', handlers: r80 },
+  { path: '/screening/search', handlers: r81 },
+  { path: '/tags/{tagId}', handlers: r82 },
+  { path: '/tags', handlers: r83 },
+  { path: '/tags/usage', handlers: r84 },
+  { path: '/tenant-settings', handlers: r85 },
+  { path: '/transaction-rules/{ruleId}/backtest', handlers: r86 },
+  { path: '/transaction-rules/{ruleId}', handlers: r87 },
+  { path: '/transaction-rules/{ruleId}/status', handlers: r88 },
+  { path: '/transaction-rules', handlers: r89 },
+  { path: '/transaction-rules/templates', handlers: r90 },
+  { path: '/transactions/{transactionId}', handlers: r91 },
+  { path: '/transactions', handlers: r92 },
+  { path: '/user-links/redeem', handlers: r93 },
+  { path: '/users/{userId}/deactivate', handlers: r94 },
+  { path: '/users/{userId}/mfa-reset', handlers: r95 },
+  { path: '/users/{userId}/password-reset', handlers: r96 },
+  { path: '/users/{userId}/reactivate', handlers: r97 },
+  { path: '/users/{userId}', handlers: r98 },
+  { path: '/users/{userId}/sign-out-everywhere', handlers: r99 },
+  { path: '/users/mfa-policy', handlers: r100 },
+  { path: '/users', handlers: r101 },
+  { path: '/webhook-endpoint/disable', handlers: r102 },
+  { path: '/webhook-endpoint/enable', handlers: r103 },
+  { path: '/webhook-endpoint/handshake', handlers: r104 },
+  { path: '/webhook-endpoint/replay', handlers: r105 },
+  { path: '/webhook-endpoint', handlers: r106 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
