@@ -67,6 +67,7 @@ export async function WatchlistStatusCard({ list, locale, now }: { list: Watchli
                 <Th>{t('updated')}</Th>
                 <Th>{t('removed')}</Th>
                 <Th>{t('unchanged')}</Th>
+                <Th>{t('sizeAfter')}</Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -92,6 +93,9 @@ export async function WatchlistStatusCard({ list, locale, now }: { list: Watchli
                   </Td>
                   <Td label={t('unchanged')} className="tabular-nums">
                     {number.format(i.unchanged)}
+                  </Td>
+                  <Td label={t('sizeAfter')} className="tabular-nums">
+                    {i.activeEntries === null ? '—' : number.format(i.activeEntries)}
                   </Td>
                 </tr>
               ))}

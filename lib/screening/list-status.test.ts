@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GET as listsRoute } from '@/app/services/crm/screening/lists/route';
 import { getPool } from '@/lib/db/client';
+import { withPlatform } from '@/lib/db/tenant-tx';
 import { watchlistStatusList } from '@/lib/screening/schemas';
 import { callRoute } from '@/scripts/testing/api';
 import { expectContract } from '@/scripts/testing/contract';
@@ -47,9 +48,10 @@ describe('GET /screening/lists: the lists a tenant is screened against and how c
 
     const seenByA = await get(a.headers);
     expect(seenByA.ListSourceA).toMatchObject({ activeEntries: 3, deprecatedEntries: 1 });
-    expect(seenByA.ListSourceA.imports.map((i: any) => [i.added, i.updated, i.deprecated, i.unchanged])).toEqual([
-      [1, 1, 1, 1],
-      [3, 0, 0, 0],
+    // What each import changed, and the list's size after it.
+    expect(seenByA.ListSourceA.imports.map((i: any) => [i.added, i.updated, i.deprecated, i.unchanged, i.activeEntries, i.deprecatedEntries])).toEqual([
+      [1, 1, 1, 1, 3, 1],
+      [3, 0, 0, 0, 3, 0],
     ]);
     expect(seenByA.ListSourceA.lastImportAt).toBe(seenByA.ListSourceA.imports[0].createdAt);
     expect(seenByA.ListSourceA.imports[0]).toMatchObject({ format: 'json', fileName: 'test.json' });
@@ -60,6 +62,12 @@ describe('GET /screening/lists: the lists a tenant is screened against and how c
     const seenByB = await get(b.headers);
     expect(seenByB.Custom).toMatchObject({ activeEntries: 2 });
     expect(seenByB.ListSourceA.activeEntries).toBe(3);
+
+    // An import recorded before the sizes were kept: the list is counted instead, with the same result.
+    await withPlatform((tx) => tx.watchlistImport.updateMany({ data: { activeEntries: null, deprecatedEntries: null } }));
+    const counted = await get(a.headers);
+    expect(counted.ListSourceA).toMatchObject({ activeEntries: 3, deprecatedEntries: 1 });
+    expect(counted.Custom).toMatchObject({ activeEntries: 1, deprecatedEntries: 0 });
 
     // Officers and administrators; a relationship manager is refused.
     expect((await get((await createOfficer(a)).headers)).ListSourceA.activeEntries).toBe(3);

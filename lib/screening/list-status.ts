@@ -5,41 +5,42 @@ import type { WatchlistStatus } from './schemas';
 /** Imports listed per list: enough to see the update rhythm and what the last ones changed. */
 const IMPORTS_SHOWN = 10;
 
+type Source = WatchlistStatus['source'];
+type Owner = 'IS NULL' | '= $1::uuid';
+const LISTS: { source: Source; owner: Owner }[] = [
+  { source: 'ListSourceA', owner: 'IS NULL' },
+  { source: 'ListSourceB', owner: 'IS NULL' },
+  { source: 'Custom', owner: '= $1::uuid' },
+];
+
 interface StatusRow {
-  source: WatchlistStatus['source'];
-  shared: boolean;
-  active: string;
-  deprecated: string;
-  imports:
-    { id: string; createdAt: string; format: string; fileName: string | null; added: number; updated: number; deprecated: number; unchanged: number }[] | null;
+  source: Source;
+  imports: WatchlistStatus['imports'] | null;
 }
 
 /**
  * GET /screening/lists (ours): the lists the tenant is screened against (the shared ListSourceA and
  * ListSourceB, its own Custom list), each with its active and removed entries and its last imports,
  * so an officer (or an auditor) can tell which version of a list screened the clients and whether
- * it is current. Each list's rows are selected by an equality on `tenantId` (null for the shared
- * lists), so the counts walk the (tenantId, source, isValid) index.
+ * it is current. A list's size is the one its last import recorded (one row, where counting a
+ * shared list of a million entries under row-level security took 0.75 s); a list whose last import
+ * predates those figures, or that was never imported, is counted.
  */
 export async function getWatchlistStatus({ tenantId }: { tenantId: string }): Promise<{ data: WatchlistStatus[] }> {
-  // One SELECT per list; `owner` is the list's tenantId condition (a constant or the bound $1).
-  const one = (source: WatchlistStatus['source'], owner: 'IS NULL' | '= $1::uuid') => `
-    SELECT '${source}' AS source, ${owner === 'IS NULL'} AS shared,
-           (SELECT count(*) FROM "WatchlistEntry" e WHERE e."tenantId" ${owner} AND e.source = '${source}' AND e."isValid") AS active,
-           (SELECT count(*) FROM "WatchlistEntry" e WHERE e."tenantId" ${owner} AND e.source = '${source}' AND NOT e."isValid") AS deprecated,
+  const importsOf = ({ source, owner }: (typeof LISTS)[number]) => `
+    SELECT '${source}' AS source,
            (SELECT json_agg(i ORDER BY i.at DESC, i.id DESC)
               FROM (SELECT w.id, w."createdAt" AS at, crm_timestamp_text(w."createdAt") AS "createdAt", w.format, w."fileName",
-                           w.added, w.updated, w.deprecated, w.unchanged
+                           w.added, w.updated, w.deprecated, w.unchanged, w."activeEntries", w."deprecatedEntries"
                       FROM "WatchlistImport" w WHERE w."tenantId" ${owner} AND w.source = '${source}'
                      ORDER BY w."createdAt" DESC, w.id DESC LIMIT ${IMPORTS_SHOWN}) i) AS imports`;
   return withTenant(tenantId, async (tx) => {
-    const { rows } = await sqlOf(tx).query<StatusRow>(
-      `${one('ListSourceA', 'IS NULL')} UNION ALL ${one('ListSourceB', 'IS NULL')} UNION ALL ${one('Custom', '= $1::uuid')}`,
-      [tenantId],
-    );
-    return {
-      data: rows.map((r) => {
-        const imports = (r.imports ?? []).map(({ id, createdAt, format, fileName, added, updated, deprecated, unchanged }) => ({
+    const sql = sqlOf(tx);
+    const { rows } = await sql.query<StatusRow>(LISTS.map(importsOf).join(' UNION ALL '), [tenantId]);
+    const data: WatchlistStatus[] = [];
+    for (const list of LISTS) {
+      const imports = (rows.find((r) => r.source === list.source)?.imports ?? []).map(
+        ({ id, createdAt, format, fileName, added, updated, deprecated, unchanged, activeEntries, deprecatedEntries }) => ({
           id,
           createdAt,
           format,
@@ -48,16 +49,32 @@ export async function getWatchlistStatus({ tenantId }: { tenantId: string }): Pr
           updated,
           deprecated,
           unchanged,
-        }));
-        return {
-          source: r.source,
-          shared: r.shared,
-          activeEntries: Number(r.active),
-          deprecatedEntries: Number(r.deprecated),
-          lastImportAt: imports[0]?.createdAt ?? null,
-          imports,
-        };
-      }),
-    };
+          activeEntries,
+          deprecatedEntries,
+        }),
+      );
+      const recorded = imports[0];
+      let sizes: { activeEntries: number; deprecatedEntries: number } | null =
+        recorded && recorded.activeEntries !== null && recorded.deprecatedEntries !== null
+          ? { activeEntries: recorded.activeEntries, deprecatedEntries: recorded.deprecatedEntries }
+          : null;
+      if (!sizes) {
+        const counted = await sql.query<{ activeEntries: number; deprecatedEntries: number }>(
+          `SELECT count(*) FILTER (WHERE e."isValid")::int AS "activeEntries", count(*) FILTER (WHERE NOT e."isValid")::int AS "deprecatedEntries"
+             FROM "WatchlistEntry" e WHERE e."tenantId" ${list.owner} AND e.source = '${list.source}'`,
+          list.owner === 'IS NULL' ? [] : [tenantId],
+        );
+        sizes = counted.rows[0]!;
+      }
+      data.push({
+        source: list.source,
+        shared: list.owner === 'IS NULL',
+        activeEntries: sizes.activeEntries,
+        deprecatedEntries: sizes.deprecatedEntries,
+        lastImportAt: recorded?.createdAt ?? null,
+        imports,
+      });
+    }
+    return { data };
   });
 }

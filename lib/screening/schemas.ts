@@ -141,6 +141,12 @@ export const watchlistImportSchema = z
     updated: z.number().int(),
     deprecated: z.number().int(),
     unchanged: z.number().int(),
+    activeEntries: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The list’s entries screened against after this import (null for imports recorded before 2026-11-29)' }),
+    deprecatedEntries: z.number().int().nullable().meta({ description: 'The list’s removed entries after this import (null as above)' }),
   })
   .meta({ id: 'WatchlistImport' });
 

@@ -281,10 +281,26 @@ export async function importWatchlist(args: {
         deprecatedIds,
       ]);
     }
+    // The list's size after this import, from what was read above (no count of a million rows): every
+    // entry of the file is valid now, every other entry of the list (kept or newly removed) is not.
+    const activeEntries = incoming.size;
+    const deprecatedEntries = existing.rows.length + toAdd.length - activeEntries;
     await db.query(
-      `INSERT INTO "WatchlistImport" (id, "tenantId", source, format, "fileName", added, updated, deprecated, unchanged)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [importId, tenantId, source, args.format, args.fileName ?? null, counts.added, counts.updated, counts.deprecated, counts.unchanged],
+      `INSERT INTO "WatchlistImport" (id, "tenantId", source, format, "fileName", added, updated, deprecated, unchanged, "activeEntries", "deprecatedEntries")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        importId,
+        tenantId,
+        source,
+        args.format,
+        args.fileName ?? null,
+        counts.added,
+        counts.updated,
+        counts.deprecated,
+        counts.unchanged,
+        activeEntries,
+        deprecatedEntries,
+      ],
     );
     for (let i = 0; i < changes.length; i += 2000) {
       const batch = changes.slice(i, i + 2000).map((c) => ({ id: randomUUID(), ...c }));
