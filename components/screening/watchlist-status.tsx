@@ -8,6 +8,15 @@ import type { WatchlistStatus } from '@/lib/screening/schemas';
 /** A shared list not imported for longer than this is flagged: the sanctions authorities publish changes weekly or faster. */
 export const STALE_AFTER_DAYS = 7;
 
+/** The counted columns of an import: its message key and its field (the list's size after it may be unknown: null). */
+const COUNT_COLUMNS = [
+  ['added', 'added'],
+  ['updated', 'updated'],
+  ['removed', 'deprecated'],
+  ['unchanged', 'unchanged'],
+  ['sizeAfter', 'activeEntries'],
+] as const;
+
 /**
  * One list the tenant is screened against: its entries, when it was last imported (a shared list
  * older than a week is flagged, one never imported more so) and what its last imports changed.
@@ -63,11 +72,9 @@ export async function WatchlistStatusCard({ list, locale, now }: { list: Watchli
               <tr>
                 <Th>{t('importedAt')}</Th>
                 <Th>{t('file')}</Th>
-                <Th>{t('added')}</Th>
-                <Th>{t('updated')}</Th>
-                <Th>{t('removed')}</Th>
-                <Th>{t('unchanged')}</Th>
-                <Th>{t('sizeAfter')}</Th>
+                {COUNT_COLUMNS.map(([key]) => (
+                  <Th key={key}>{t(key)}</Th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -82,21 +89,11 @@ export async function WatchlistStatusCard({ list, locale, now }: { list: Watchli
                     </bdi>{' '}
                     <span className="text-xs text-slate-600">({i.format})</span>
                   </Td>
-                  <Td label={t('added')} className="tabular-nums">
-                    {number.format(i.added)}
-                  </Td>
-                  <Td label={t('updated')} className="tabular-nums">
-                    {number.format(i.updated)}
-                  </Td>
-                  <Td label={t('removed')} className="tabular-nums">
-                    {number.format(i.deprecated)}
-                  </Td>
-                  <Td label={t('unchanged')} className="tabular-nums">
-                    {number.format(i.unchanged)}
-                  </Td>
-                  <Td label={t('sizeAfter')} className="tabular-nums">
-                    {i.activeEntries === null ? '—' : number.format(i.activeEntries)}
-                  </Td>
+                  {COUNT_COLUMNS.map(([key, field]) => (
+                    <Td key={key} label={t(key)} className="tabular-nums">
+                      {i[field] === null ? '—' : number.format(i[field])}
+                    </Td>
+                  ))}
                 </tr>
               ))}
             </tbody>
