@@ -42,8 +42,14 @@ REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "City" FROM crm_app;
 -- tenant-owned table is visible only to the tenant set by withTenant() (app.tenant_id) or to
 -- platform scope (withPlatform(): app.scope = 'platform'); see functions/crm_can_access.sql.
 -- FORCE makes the policies apply to the table owner too. Not here: City, NationalityReference
--- (read-only to the application: security/grants.sql), SignInThrottle (platform data) and the
--- migration history.
+-- (read-only to the application: security/grants.sql) and the migration history.
+
+-- Failed sign-ins per e-mail and address (lib/tenancy/sign-in-throttle.ts): platform scope only, so
+-- no tenant's transaction can read who is being guessed at or clear another tenant's lockout.
+ALTER TABLE "SignInThrottle" ENABLE ROW LEVEL SECURITY;
+ALTER TABLE "SignInThrottle" FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS platform_only ON "SignInThrottle";
+CREATE POLICY platform_only ON "SignInThrottle" USING (crm_can_access(NULL)) WITH CHECK (crm_can_access(NULL));
 
 -- Tenants: every transaction may read the tenant directory (an API key or a sign-in names its
 -- tenant before any tenant scope exists), but only the tenant's own transaction, or platform scope
