@@ -94,6 +94,23 @@ describe('row-level security: the second wall', () => {
     expect(other).toMatchObject({ mfaRequired: false, entityQuotaHard: 100000 });
   });
 
+  it('lets the audit pseudonymisation (the erasure job) change only the calling tenant’s audit rows', async () => {
+    const a = await createTestTenant();
+    const b = await createTestTenant();
+    await withTenant(b.id, (tx) =>
+      writeAudit(tx, { tenantId: b.id, actor: { type: 'system' }, action: 'test.secret', targetType: 'Test', after: { name: 'Real Name' } }),
+    );
+    const row = await withPlatform((tx) => tx.auditLog.findFirstOrThrow({ where: { tenantId: b.id, action: 'test.secret' } }));
+    const pseudonymise = (tenantId: string) => (tx: Parameters<Parameters<typeof withTenant>[1]>[0]) =>
+      tx.$queryRawUnsafe(`SELECT crm_pseudonymise_audit($1::uuid, $2::uuid, NULL, '{"name":"tampered"}'::jsonb)`, tenantId, row.id);
+    // Tenant A naming tenant B's row: refused, whatever tenant id it passes.
+    await expect(withTenant(a.id, pseudonymise(b.id))).rejects.toThrow(/outside the caller's scope/);
+    expect((await withPlatform((tx) => tx.auditLog.findUniqueOrThrow({ where: { id: row.id } }))).after).toEqual({ name: 'Real Name' });
+    // Tenant B itself (the erasure job's scope): allowed.
+    await withTenant(b.id, pseudonymise(b.id));
+    expect((await withPlatform((tx) => tx.auditLog.findUniqueOrThrow({ where: { id: row.id } }))).after).toEqual({ name: 'tampered' });
+  });
+
   it('keeps the audit log append-only for the application role', async () => {
     const a = await createTestTenant();
     await withTenant(a.id, (tx) =>
