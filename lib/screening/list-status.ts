@@ -29,30 +29,19 @@ interface StatusRow {
 export async function getWatchlistStatus({ tenantId }: { tenantId: string }): Promise<{ data: WatchlistStatus[] }> {
   const importsOf = ({ source, owner }: (typeof LISTS)[number]) => `
     SELECT '${source}' AS source,
-           (SELECT json_agg(i ORDER BY i.at DESC, i.id DESC)
-              FROM (SELECT w.id, w."createdAt" AS at, crm_timestamp_text(w."createdAt") AS "createdAt", w.format, w."fileName",
-                           w.added, w.updated, w.deprecated, w.unchanged, w."activeEntries", w."deprecatedEntries"
-                      FROM "WatchlistImport" w WHERE w."tenantId" ${owner} AND w.source = '${source}'
+           (SELECT json_agg(json_build_object('id', i.id, 'createdAt', crm_timestamp_text(i."createdAt"), 'format', i.format,
+                                              'fileName', i."fileName", 'added', i.added, 'updated', i.updated,
+                                              'deprecated', i.deprecated, 'unchanged', i.unchanged,
+                                              'activeEntries', i."activeEntries", 'deprecatedEntries', i."deprecatedEntries")
+                            ORDER BY i."createdAt" DESC, i.id DESC)
+              FROM (SELECT * FROM "WatchlistImport" w WHERE w."tenantId" ${owner} AND w.source = '${source}'
                      ORDER BY w."createdAt" DESC, w.id DESC LIMIT ${IMPORTS_SHOWN}) i) AS imports`;
   return withTenant(tenantId, async (tx) => {
     const sql = sqlOf(tx);
     const { rows } = await sql.query<StatusRow>(LISTS.map(importsOf).join(' UNION ALL '), [tenantId]);
     const data: WatchlistStatus[] = [];
     for (const list of LISTS) {
-      const imports = (rows.find((r) => r.source === list.source)?.imports ?? []).map(
-        ({ id, createdAt, format, fileName, added, updated, deprecated, unchanged, activeEntries, deprecatedEntries }) => ({
-          id,
-          createdAt,
-          format,
-          fileName,
-          added,
-          updated,
-          deprecated,
-          unchanged,
-          activeEntries,
-          deprecatedEntries,
-        }),
-      );
+      const imports = rows.find((r) => r.source === list.source)?.imports ?? [];
       const recorded = imports[0];
       let sizes: { activeEntries: number; deprecatedEntries: number } | null =
         recorded && recorded.activeEntries !== null && recorded.deprecatedEntries !== null
