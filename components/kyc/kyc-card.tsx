@@ -97,11 +97,17 @@ export async function KycCard({
     if (q?.category === 'DateOfBirth' && profile.dob) return a.openAnswer === profile.dob.slice(0, 10) ? null : formatDay(locale, profile.dob);
     return null;
   };
-  const disagreements = details.submissions.flatMap((sub) => sub.answers.filter((a) => profileDisagreement(questions.get(a.questionId), a)).map((a) => a.id));
+  // Answer id → the profile's value it contradicts, worked out once for the note and the answers.
+  const disagreements = new Map<string, string>();
+  for (const sub of details.submissions)
+    for (const a of sub.answers) {
+      const recorded = profileDisagreement(questions.get(a.questionId), a);
+      if (recorded) disagreements.set(a.id, recorded);
+    }
   // Said where the decision is made while the KYC awaits review, otherwise above the answers.
-  const disagreementNote = disagreements.length ? (
+  const disagreementNote = disagreements.size ? (
     <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="kyc-profile-disagreements">
-      {t('card.profileDisagreements', { n: disagreements.length })}
+      {t('card.profileDisagreements', { n: disagreements.size })}
     </p>
   ) : null;
   // Why a score row exists: the submission it was computed for (several submissions of one request share a time), or a recomputation.
@@ -316,7 +322,7 @@ export async function KycCard({
             const form = details.forms[sub.formId];
             const byQuestion = new Map(sub.answers.map((a) => [a.questionId, a]));
             // A submission holding a disagreement opens by itself, so the flag is not hidden in a closed fold.
-            const disagrees = sub.answers.some((a) => disagreements.includes(a.id));
+            const disagrees = sub.answers.some((a) => disagreements.has(a.id));
             return (
               <details key={sub.id} open={disagrees} className="rounded-md border border-slate-200" data-testid="kyc-submission">
                 <summary className="cursor-pointer px-3 py-2 text-sm">
@@ -339,7 +345,7 @@ export async function KycCard({
                         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
                           {answered.map((q) => {
                             const answer = byQuestion.get(q.id)!;
-                            const recorded = profileDisagreement(q, answer);
+                            const recorded = disagreements.get(answer.id);
                             return (
                               <div key={q.id} className="contents">
                                 <dt className="text-slate-600">
