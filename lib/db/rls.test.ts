@@ -111,6 +111,36 @@ describe('row-level security: the second wall', () => {
     expect((await withPlatform((tx) => tx.auditLog.findUniqueOrThrow({ where: { id: row.id } }))).after).toEqual({ name: 'tampered' });
   });
 
+  it('lets a transaction schedule background jobs only for its own tenant (the queue’s second wall)', async () => {
+    const a = await createTestTenant();
+    const b = await createTestTenant();
+    const jobKey = (tenantId: string, fn: string) => `rls-test:${fn}:${tenantId}`;
+    const enqueue =
+      (fn: 'crm_enqueue_job' | 'crm_enqueue_webhook_job', task: string, tenantId: string) => (tx: Parameters<Parameters<typeof withTenant>[1]>[0]) =>
+        tx.$executeRawUnsafe(
+          `SELECT ${fn}($1, $2::json, now() + interval '1 day', $3, 'replace')`,
+          task,
+          JSON.stringify({ tenantId, jobId: crypto.randomUUID() }),
+          jobKey(tenantId, fn),
+        );
+    for (const [fn, task] of [
+      ['crm_enqueue_job', 'bulk.process'],
+      ['crm_enqueue_webhook_job', 'webhooks.replay'],
+    ] as const) {
+      // Tenant A's transaction naming tenant B in the payload: refused, nothing queued.
+      await expect(withTenant(a.id, enqueue(fn, task, b.id))).rejects.toThrow(/outside the caller's scope/);
+      // Its own tenant, and platform scope for any tenant: scheduled.
+      await withTenant(a.id, enqueue(fn, task, a.id));
+      await withPlatform(enqueue(fn, task, b.id));
+      const queued = await db
+        .current()
+        .pool.query<{ key: string }>(`SELECT key FROM graphile_worker._private_jobs WHERE key = ANY($1::text[]) ORDER BY key`, [
+          [jobKey(a.id, fn), jobKey(b.id, fn)],
+        ]);
+      expect(queued.rows.map((r) => r.key)).toEqual([jobKey(a.id, fn), jobKey(b.id, fn)].sort());
+    }
+  });
+
   it('keeps the audit log append-only for the application role', async () => {
     const a = await createTestTenant();
     await withTenant(a.id, (tx) =>

@@ -9,6 +9,13 @@ BEGIN
   IF task NOT LIKE 'webhooks.%' THEN
     RAISE EXCEPTION 'crm_enqueue_webhook_job: % is not a webhook task', task;
   END IF;
+  -- The queue's second wall, as row-level security is the tables': a job runs in the scope of the
+  -- tenant its payload names (the task opens withTenant(payload.tenantId)), so only that tenant's
+  -- own transaction, or platform scope, may schedule it. A payload built with the wrong tenant
+  -- fails here instead of running one tenant's work in another's.
+  IF payload->>'tenantId' IS NOT NULL AND NOT coalesce(crm_can_access((payload->>'tenantId')::uuid), false) THEN
+    RAISE EXCEPTION 'crm_enqueue_webhook_job: tenant % is outside the caller''s scope', payload->>'tenantId' USING ERRCODE = 'insufficient_privilege';
+  END IF;
   PERFORM graphile_worker.add_job(task, payload, run_at => run_at, max_attempts => 25, job_key => job_key, job_key_mode => job_key_mode);
 END $$;
 REVOKE ALL ON FUNCTION crm_enqueue_webhook_job(text, json, timestamptz, text, text) FROM PUBLIC;
