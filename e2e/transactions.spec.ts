@@ -130,6 +130,14 @@ test('maker proposes Reported, the maker cannot approve, a second officer approv
   await page.reload();
   await expect(page.locator('#f-status')).toHaveValue('');
   await expect(page.locator('#f-assignee')).toHaveValue('me');
+  // The URL is the queue's one source: the nav link opens it unfiltered, and back returns the filters.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Alerts' }).click();
+  await expect(page).toHaveURL(/\/en\/alerts$/);
+  await expect(page.locator('#f-assignee')).toHaveValue('');
+  await expect(page.locator('#f-status')).toHaveValue('Open');
+  await page.goBack();
+  await expect(page.locator('#f-assignee')).toHaveValue('me');
+  await expect(page.locator('#f-status')).toHaveValue('');
 
   await page.goto(`/en/cases/${seed.monitoring.caseId}`);
   await page.locator('#note-title').fill('Pattern');

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DateTimeText } from '@/components/ui/dates';
@@ -33,7 +33,7 @@ const FILTER_KEYS = Object.keys(EMPTY) as (keyof Filters)[];
  * The filters as the URL holds them (`?assignee=me`, the dashboard's link; `status=` is "any"), so a
  * filtered queue can be linked, bookmarked and reloaded.
  */
-function filtersOf(params: URLSearchParams): Filters {
+function filtersOf(params: Pick<URLSearchParams, 'get'>): Filters {
   const filters = { ...EMPTY };
   for (const key of FILTER_KEYS) {
     const value = params.get(key);
@@ -65,11 +65,11 @@ export function AlertQueue({ userId }: { userId: string }) {
   const te = useTranslations('entities');
   const locale = useLocale();
   const client = useQueryClient();
-  const router = useRouter();
-  const pathname = usePathname();
+  // The URL is the one source of the filters and the page: a reload, the back button or the nav
+  // link (the queue without filters) shows what the address says.
   const params = useSearchParams();
-  const [filters, setFilters] = useState<Filters>(() => filtersOf(new URLSearchParams(params.toString())));
-  const [page, setPage] = useState(1);
+  const filters = filtersOf(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -94,13 +94,16 @@ export function AlertQueue({ userId }: { userId: string }) {
     onSettled: () => client.invalidateQueries({ queryKey: ['tm-alerts'] }),
   });
 
-  const set = (key: keyof Filters) => (e: { target: { value: string } }) => {
-    const next = { ...filters, [key]: e.target.value };
-    setFilters(next);
-    setPage(1);
-    const search = urlOf(next);
-    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
+  // The history API directly (Next.js keeps useSearchParams in step with it): the queue is a client
+  // component, so a filter change needs no server round trip, as router.replace would make.
+  const show = (next: Filters, nextPage: number) => {
+    const q = new URLSearchParams(urlOf(next));
+    if (nextPage > 1) q.set('page', String(nextPage));
+    const search = q.toString();
+    window.history.replaceState(null, '', search ? `?${search}` : window.location.pathname);
   };
+  const set = (key: keyof Filters) => (e: { target: { value: string } }) => show({ ...filters, [key]: e.target.value }, 1);
+  const setPage = (nextPage: number) => show(filters, nextPage);
   const rows = alerts.data?.data ?? [];
   const toggle = (id: string) => {
     const next = new Set(selected);
