@@ -109,6 +109,17 @@ for (const locale of ['en', 'ar'] as const) {
     // Filters survive a reload.
     await page.reload();
     await expect(page.getByLabel(ar ? 'الإجراء' : 'Action', { exact: true })).toHaveValue('entity.*');
+    // The form follows the URL: the nav link opens the log unfiltered, and back brings the filters again.
+    await page
+      .getByRole('navigation', { name: ar ? 'التنقل الرئيسي' : 'Main navigation' })
+      .getByRole('link', { name: ar ? 'سجل التدقيق' : 'Audit log' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/admin/audit$`));
+    await expect(page.getByLabel(ar ? 'الإجراء' : 'Action', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel(ar ? 'من (يوم)' : 'From (day)')).toHaveValue('');
+    await page.goBack();
+    await expect(page.getByLabel(ar ? 'الإجراء' : 'Action', { exact: true })).toHaveValue('entity.*');
+    await expect(page.getByLabel(ar ? 'من (يوم)' : 'From (day)')).toHaveValue(today);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-export').click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');

@@ -61,6 +61,13 @@ export function AuditLogAdmin() {
   const params = useSearchParams();
   const applied: Filters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? undefined]).filter(([, v]) => v));
   const [draft, setDraft] = useState<Filters>(applied);
+  // The form starts again from the URL whenever the URL changes by other means than this form (the
+  // nav link, back and forward), as the entity list's and case queue's forms do.
+  const [draftOf, setDraftOf] = useState(params.toString());
+  if (draftOf !== params.toString()) {
+    setDraftOf(params.toString());
+    setDraft(applied);
+  }
   const page = Number(params.get('page') ?? '1') || 1;
   const query = new URLSearchParams(applied as Record<string, string>);
   const exportHref = `/services/crm/audit-events/export${query.toString() ? `?${query}` : ''}`;
