@@ -58,7 +58,7 @@ for (const locale of ['en', 'ar'] as const) {
     // A bad e-mail is refused by the API's own schema before anything is sent.
     await page.getByLabel(ar ? 'البريد الإلكتروني' : 'E-mail', { exact: true }).fill('not-an-email');
     await page.getByRole('button', { name: L.save }).click();
-    await expect(page.locator('#email-error')).toBeVisible();
+    await expect(page.locator('#email-error')).toHaveText(ar ? 'تحقق من هذا الحقل: عنوان بريد إلكتروني غير صالح' : 'Check this field: Invalid email address');
     await page.getByLabel(ar ? 'البريد الإلكتروني' : 'E-mail', { exact: true }).fill(`huda.${stamp}@example.ae`);
 
     // New names, a date of birth in the Hijri calendar, a UAE mobile, the nationality.

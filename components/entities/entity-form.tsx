@@ -7,6 +7,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { z } from 'zod';
 import { createClientInput, createProspectInput, createScreeningInput, IDENTITY_TYPES, updateEntityInput, type EntityProfileOut } from '@/lib/entities/schemas';
+import { validationErrorIn, validationMessageIn } from '@/lib/core/validation-text';
 import { useRouter } from '@/lib/i18n/navigation';
 import { countryName } from '@/components/ui/countries';
 import { Button } from '@/components/ui/button';
@@ -173,7 +174,7 @@ const apiSchemaResolver: Resolver<EntityFormValues, { editing?: EditableEntity }
   const schema: z.ZodType = context?.editing ? updateEntityInput : SCHEMAS[values.role];
   const parsed = schema.safeParse(context?.editing ? toUpdateBody(values, context.editing.type) : toRequestBody(values));
   const errors: Record<string, { type: string; message: string }> = {};
-  if (!values.nameEn.trim() && !values.nameAr.trim()) errors.nameEn = { type: 'required', message: 'name' };
+  if (!values.nameEn.trim() && !values.nameAr.trim()) errors.nameEn = { type: 'nameRequired', message: 'required (nameEn or nameAr)' };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = formField(issue.path);
@@ -244,13 +245,20 @@ export function EntityForm({ entity }: { entity?: EditableEntity } = {}) {
       if (!(error instanceof FetchError)) return setServerError(t('common.errorDescription'));
       if (error.errorCode === 'STALE_UPDATE') setStale(true);
       // Field problems go beside their fields; anything else (a 409, a field the form does not show) above the buttons.
+      // Placed in English, as the schema's own problems are; err() shows both in the page's language.
       const unplaced = (error.body?.validationErrors ?? []).filter((line) => {
         const path = line.slice(0, line.indexOf(':'));
         if (!path || path === '(body)') return true;
         setError(formField(path.split('.')), { type: 'server', message: line.slice(path.length + 1).trim() });
         return false;
       });
-      setServerError(unplaced.length ? unplaced.join('; ') : error.body?.validationErrors?.length ? null : error.messageIn(locale));
+      setServerError(
+        unplaced.length
+          ? unplaced.map((line) => validationErrorIn(line, locale)).join(locale === 'ar' ? '؛ ' : '; ')
+          : error.body?.validationErrors?.length
+            ? null
+            : error.messageIn(locale),
+      );
     },
   });
   const submit = (v: EntityFormValues) => {
@@ -261,8 +269,12 @@ export function EntityForm({ entity }: { entity?: EditableEntity } = {}) {
     if (!Object.keys(changes).length) return setUnchanged(true);
     update.mutate({ id: entity.id, body: { ...changes, expectedUpdatedAt: entity.updatedAt } });
   };
-  const err = (field: keyof EntityFormValues) =>
-    formState.errors[field] ? t('entityForm.invalid', { detail: formState.errors[field]?.message ?? '' }) : undefined;
+  const err = (field: keyof EntityFormValues) => {
+    const problem = formState.errors[field];
+    if (!problem) return undefined;
+    if (problem.type === 'nameRequired') return t('entityForm.nameRequired');
+    return t('entityForm.invalid', { detail: validationMessageIn(problem.message ?? '', locale) });
+  };
   const described = (field: keyof EntityFormValues) => (formState.errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
   const otherCalendar =
     values.calendar === 'gregorian' ? values.dateGregorian && gregorianToHijri(values.dateGregorian) : values.dateHijri && hijriToGregorian(values.dateHijri);

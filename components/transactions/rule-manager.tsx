@@ -69,7 +69,9 @@ export function RuleManager() {
 
   const fail = (error: unknown) => {
     setNotice(null);
-    setErrors(error instanceof FetchError ? (error.body?.validationErrors ?? [error.messageIn(locale)]) : [tc('errorDescription')]);
+    setErrors(
+      error instanceof FetchError ? (error.body?.validationErrors ? error.validationErrorsIn(locale) : [error.messageIn(locale)]) : [tc('errorDescription')],
+    );
   };
   const save = useMutation({
     mutationFn: async (d: Draft) => {

@@ -1,3 +1,5 @@
+import { validationErrorIn } from '@/lib/core/validation-text';
+
 /** Error answer of an API route, carrying the bilingual body the server sent. */
 export class FetchError extends Error {
   constructor(
@@ -11,9 +13,14 @@ export class FetchError extends Error {
     return this.body?.errorCode;
   }
 
+  /** A validation error's entries (`path: message`) in the page's language. */
+  validationErrorsIn(locale: string): string[] {
+    return (this.body?.validationErrors ?? []).map((entry) => validationErrorIn(entry, locale));
+  }
+
   /** The server's message in the page's language, or the failing fields of a validation error. */
   messageIn(locale: string): string {
-    if (this.body?.validationErrors?.length) return this.body.validationErrors.join('; ');
+    if (this.body?.validationErrors?.length) return this.validationErrorsIn(locale).join(locale === 'ar' ? '؛ ' : '; ');
     const message = this.body?.message;
     if (!message) return this.message;
     return locale === 'ar' ? message.ar : message.en;

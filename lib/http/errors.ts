@@ -3,6 +3,7 @@ import ar from '@/messages/ar.json';
 import { AppError, type ErrorCode, type ErrorDetail } from '@/lib/core/errors';
 import { log } from '@/lib/core/logger';
 import { fromDatabaseError } from '@/lib/db/errors';
+import { splitValidationError, validationErrorIn } from '@/lib/core/validation-text';
 import { secondsUntilBudgetRenews } from '@/lib/attachments/upload-budget';
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -41,10 +42,33 @@ export interface ErrorBody {
   validationErrors?: string[];
 }
 
+/** How many of a validation error's problems its message names (all stay in validationErrors). */
+const PROBLEMS_IN_MESSAGE = 3;
+
+/**
+ * A validation error's message in one language, naming its first problems: validationErrors is
+ * English (the contract's strings, read by code), so the Arabic reader finds them here in Arabic.
+ */
+function validationMessage(errors: readonly string[], locale: 'en' | 'ar'): string {
+  const texts = locale === 'ar' ? ar.validationSummary : en.validationSummary;
+  // "(body): malformed JSON" reads as "malformed JSON" here: the whole body is at fault.
+  const shown = errors
+    .slice(0, PROBLEMS_IN_MESSAGE)
+    .map((entry) => validationErrorIn(entry.startsWith('(') ? splitValidationError(entry).message : entry, locale));
+  const rest = errors.length - shown.length;
+  const separator = locale === 'ar' ? '؛ ' : '; ';
+  const more = rest > 0 ? `${separator}${texts.more.replace('{count}', String(rest))}` : '';
+  return `${texts.head} — ${shown.join(separator)}${more}.`;
+}
+
 export function errorBody(code: ErrorCode, validationErrors?: string[], detail?: ErrorDetail): ErrorBody {
   const message = detail ? { en: en.errorDetails[detail], ar: ar.errorDetails[detail] } : { en: en.errors[code], ar: ar.errors[code] };
   const body: ErrorBody = { errorCode: code, message };
-  if (code === 'VALIDATION_ERROR') body.validationErrors = validationErrors ?? [];
+  if (code === 'VALIDATION_ERROR') {
+    body.validationErrors = validationErrors ?? [];
+    if (!detail && body.validationErrors.length)
+      body.message = { en: validationMessage(body.validationErrors, 'en'), ar: validationMessage(body.validationErrors, 'ar') };
+  }
   return body;
 }
 

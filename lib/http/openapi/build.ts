@@ -8,8 +8,17 @@ import { registerWebhookEvents } from './webhook-events';
 export const errorBodySchema = z
   .object({
     errorCode: z.string().meta({ example: 'NOT_FOUND' }),
-    message: z.object({ en: z.string(), ar: z.string() }),
-    validationErrors: z.array(z.string()).optional().meta({ description: 'Present on 400 VALIDATION_ERROR only; each entry starts with the field path.' }),
+    message: z.object({ en: z.string(), ar: z.string() }).meta({
+      description:
+        'The error in English and Arabic. On 400 VALIDATION_ERROR it names the first three problems in each language, e.g. `{"en": "The request is not valid — email: Invalid email address.", "ar": "الطلب غير صالح — email: عنوان بريد إلكتروني غير صالح."}`.',
+    }),
+    validationErrors: z
+      .array(z.string())
+      .optional()
+      .meta({
+        description:
+          'Present on 400 VALIDATION_ERROR only; each entry starts with the field path, then the problem in English (`message.ar` has the first three in Arabic).',
+      }),
   })
   .meta({ id: 'Error' });
 
