@@ -184,7 +184,9 @@ describe('reading cases and matches', () => {
     expect((await byQuery('source=Custom')).meta.totalCount).toBe(0);
     expect((await byQuery('source=ListSourceA&age=today')).meta.totalCount).toBe(4);
     expect((await byQuery('age=older')).meta.totalCount).toBe(0);
-    expect((await byQuery('status=Nope')).validationErrors[0]).toMatch(/^status: /);
+    // A wrong status names what is accepted; a wrong assignee says what it may be.
+    expect((await byQuery('status=Nope')).validationErrors[0]).toMatch(/^status: Invalid option: expected one of .*"open"/);
+    expect((await byQuery('assignee=someone')).validationErrors[0]).toBe('assignee: expected `me`, `unassigned` or a user id');
     expect((await byQuery('size=101')).validationErrors[0]).toMatch(/^size: /);
 
     const target = page.data.find((c) => c.status !== 'Closed')!;

@@ -149,15 +149,16 @@ export const matchParams = z.object({ caseId: z.uuid(), matchId: z.uuid() });
 export const CASE_AGES = ['today', 'week', 'month', 'older'] as const;
 
 export const listCasesQuery = pageQuery.extend({
+  // One enum, not a union with 'open': a wrong value then lists what is accepted.
   status: z
-    .union([caseStatus, z.literal('open')])
+    .enum([...CASE_STATUSES, 'open'])
     .optional()
     .meta({ description: 'A case status, or `open` for every status but Closed.' }),
   entityId: z.uuid().optional(),
   source: WatchlistSourceSchema.optional(),
   kind: caseKind.optional(),
   assignee: z
-    .union([z.literal('me'), z.literal('unassigned'), z.uuid()])
+    .union([z.literal('me'), z.literal('unassigned'), z.uuid({ error: 'expected `me`, `unassigned` or a user id' })])
     .optional()
     .meta({ description: '`me` (officer sessions; with an API key it is a 400), `unassigned`, or a user id.' }),
   age: z.enum(CASE_AGES).optional().meta({ description: 'Since the case opened: today (< 1 day), week (1–7 days), month (7–30 days), older (> 30 days).' }),

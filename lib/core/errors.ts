@@ -36,7 +36,8 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** A more precise text for a code in one situation (messages' `errorDetails`); the code and status stay the same. */
-export type ErrorDetail = 'sessionRequired' | 'duplicateIdentity' | 'duplicateIban' | 'bankAccountNotPending' | 'erasureAlreadyPending' | 'duplicateTag';
+export type ErrorDetail =
+  'sessionRequired' | 'duplicateIdentity' | 'duplicateIban' | 'bankAccountNotPending' | 'erasureAlreadyPending' | 'duplicateTag' | 'unknownRoute';
 
 export class AppError extends Error {
   constructor(

@@ -29,6 +29,8 @@ const ZOD_MESSAGE_METHODS = new Set([
   'uuid',
   'datetime',
   'date',
+  'union',
+  'enum',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -85,6 +85,7 @@ const FIXED: Record<string, string> = {
   '`me` names the signed-in user, and an API key has none: send a user id or `unassigned`':
     'القيمة `me` تعني المستخدم المسجَّل دخوله، ولا مستخدم لمفتاح API: أرسل معرّف مستخدم أو `unassigned`',
   'required for officer and rm users': 'مطلوب لمستخدمي officer وrm',
+  'expected `me`, `unassigned` or a user id': 'المتوقع `me` أو `unassigned` أو معرّف مستخدم',
   'not your current password': 'ليست كلمة مرورك الحالية',
   'must differ from the current password': 'يجب أن تختلف عن كلمة المرور الحالية',
   'this link is not valid': 'هذا الرابط غير صالح',

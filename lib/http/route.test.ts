@@ -243,6 +243,8 @@ describe('JSON for every path and method under /services/crm', () => {
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(res.body.errorCode).toBe('NOT_FOUND');
       bilingual(res.body);
+      // Says the path is unknown, not that a record is missing.
+      expect(res.body.message).toEqual({ en: en.errorDetails.unknownRoute, ar: ar.errorDetails.unknownRoute });
     }
   });
 

@@ -286,7 +286,7 @@ export const listAlertsQuery = pageQuery.extend({
   entityId: z.uuid().optional(),
   caseId: z.uuid().optional(),
   assignee: z
-    .union([z.literal('me'), z.literal('unassigned'), z.uuid()])
+    .union([z.literal('me'), z.literal('unassigned'), z.uuid({ error: 'expected `me`, `unassigned` or a user id' })])
     .optional()
     .meta({ description: '`me` (sessions only: with an API key it is a 400), `unassigned`, or a user id.' }),
   from: instantQuery.optional(),
