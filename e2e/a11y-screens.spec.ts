@@ -18,6 +18,10 @@ for (const locale of ['en', 'ar'] as const) {
       await signIn(page, USERS.officer, locale);
 
       await expect(page.locator('[data-stat="Client"]')).toBeVisible();
+      // The seed imports ListSourceA only: the dashboard warns that List B screens nobody.
+      const coverage = page.getByTestId('watchlist-coverage');
+      await expect(coverage).toContainText(locale === 'ar' ? 'لم تُستورد القائمة ب (عامة) قط' : 'List B (public) has never been imported');
+      await expect(coverage).not.toContainText(locale === 'ar' ? 'القائمة أ' : 'List A');
       await snap(page, `${locale}-dashboard`);
       await expectAccessible(page);
 

@@ -3,10 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { DateTimeText, parseApiDate } from '@/components/ui/dates';
 import { Table, Td, Th } from '@/components/ui/table';
-import type { WatchlistStatus } from '@/lib/screening/schemas';
-
-/** A shared list not imported for longer than this is flagged: the sanctions authorities publish changes weekly or faster. */
-export const STALE_AFTER_DAYS = 7;
+import { STALE_AFTER_DAYS, type WatchlistStatus } from '@/lib/screening/schemas';
 
 /** The counted columns of an import: its message key and its field (the list's size after it may be unknown: null). */
 const COUNT_COLUMNS = [

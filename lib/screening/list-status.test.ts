@@ -3,6 +3,7 @@ import { GET as listsRoute } from '@/app/services/crm/screening/lists/route';
 import { getPool } from '@/lib/db/client';
 import { withPlatform } from '@/lib/db/tenant-tx';
 import { watchlistStatusList } from '@/lib/screening/schemas';
+import { coverageGaps } from '@/lib/screening/list-status';
 import { callRoute } from '@/scripts/testing/api';
 import { expectContract } from '@/scripts/testing/contract';
 import { useTestDatabase } from '@/scripts/testing/db';
@@ -58,6 +59,14 @@ describe('GET /screening/lists: the lists a tenant is screened against and how c
     expect(seenByA.ListSourceB).toMatchObject({ activeEntries: 0, imports: [] });
     // Each tenant sees its own Custom list only.
     expect(seenByA.Custom).toMatchObject({ activeEntries: 1, shared: false });
+
+    // The dashboard's coverage warning: the shared list never imported, and one older than a week;
+    // an empty own (Custom) list is no gap.
+    expect(coverageGaps(Object.values(empty), new Date())).toEqual({ never: ['ListSourceA', 'ListSourceB'], stale: [] });
+    expect(coverageGaps(Object.values(seenByA), new Date())).toEqual({ never: ['ListSourceB'], stale: [] });
+    const tenDaysOn = new Date(Date.now() + 10 * 86_400_000);
+    expect(coverageGaps(Object.values(seenByA), tenDaysOn)).toEqual({ never: ['ListSourceB'], stale: [{ source: 'ListSourceA', days: 10 }] });
+    expect(coverageGaps(Object.values(seenByA), new Date(Date.now() + 7 * 86_400_000)).stale).toEqual([]);
     expect(seenByA.Custom.imports).toHaveLength(1);
     const seenByB = await get(b.headers);
     expect(seenByB.Custom).toMatchObject({ activeEntries: 2 });

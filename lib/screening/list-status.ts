@@ -1,6 +1,6 @@
 import { sqlOf } from '@/lib/db/sql';
 import { withTenant } from '@/lib/db/tenant-tx';
-import type { WatchlistStatus } from './schemas';
+import { STALE_AFTER_DAYS, type CoverageGaps, type WatchlistStatus } from './schemas';
 
 /** Imports listed per list: enough to see the update rhythm and what the last ones changed. */
 const IMPORTS_SHOWN = 10;
@@ -66,4 +66,20 @@ export async function getWatchlistStatus({ tenantId }: { tenantId: string }): Pr
     }
     return { data };
   });
+}
+
+/**
+ * The shared lists that leave a gap in screening: never imported (no active entry, so nobody can be
+ * found on them), or not updated for more than STALE_AFTER_DAYS days.
+ */
+export function coverageGaps(lists: WatchlistStatus[], now: Date): CoverageGaps {
+  const shared = lists.filter((list) => list.shared);
+  const never = shared.filter((list) => list.activeEntries === 0).map((list) => list.source);
+  const stale = shared.flatMap((list) => {
+    if (list.activeEntries === 0 || !list.lastImportAt) return [];
+    // lastImportAt is `YYYY-MM-DD HH:mm:ss.SSS` in UTC.
+    const days = Math.floor((now.getTime() - Date.parse(`${list.lastImportAt.replace(' ', 'T')}Z`)) / 86_400_000);
+    return days > STALE_AFTER_DAYS ? [{ source: list.source, days }] : [];
+  });
+  return { never, stale };
 }

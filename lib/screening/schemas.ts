@@ -163,3 +163,12 @@ export const watchlistStatusSchema = z
 
 export const watchlistStatusList = z.object({ data: z.array(watchlistStatusSchema) }).meta({ id: 'WatchlistStatusList' });
 export type WatchlistStatus = z.output<typeof watchlistStatusSchema>;
+
+/** A shared list not imported for longer than this is flagged: the sanctions authorities publish changes weekly or faster. */
+export const STALE_AFTER_DAYS = 7;
+
+/** The shared lists that leave a gap in screening (lib/screening/list-status.ts, coverageGaps). */
+export interface CoverageGaps {
+  never: WatchlistStatus['source'][];
+  stale: { source: WatchlistStatus['source']; days: number }[];
+}

@@ -9,6 +9,8 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatList } from '@/components/dashboard/stat-list';
 import { buttonClass } from '@/components/ui/button';
+import { WatchlistCoverageNotice } from '@/components/screening/watchlist-coverage';
+import { coverageGaps, getWatchlistStatus } from '@/lib/screening/list-status';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('dashboard');
@@ -47,12 +49,14 @@ export default async function DashboardPage() {
     { key: 'openMonitoringCases', href: reviewer ? '/cases?kind=TransactionMonitoring' : undefined },
     { key: 'openAlerts', href: reviewer ? '/alerts' : undefined },
   ];
+  const lists = await getWatchlistStatus({ tenantId });
   const total = ROLES.reduce((sum, role) => sum + countOf(counts.byRole, role), 0);
   const number = new Intl.NumberFormat(locale);
 
   return (
     <>
       <PageHeader title={t('dashboard.title')} />
+      <WatchlistCoverageNotice gaps={coverageGaps(lists.data, new Date())} locale={locale} />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Card title={t('dashboard.worklists')} id="worklists">
           <StatList
