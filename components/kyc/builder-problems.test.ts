@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formDraftInput, type FormDraftInput } from '@/lib/kyc/schemas';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { describeProblem, problemsFromServer, problemsOf, type KycTranslator } from './builder-problems';
+import { describeProblem, problemsFromServer, problemsOf, type KycTranslator, type Problem } from './builder-problems';
 import { newOption, newQuestion } from './question-editor';
 
 // Untyped keys, as the app's own useTranslations has (no global message types are declared).
@@ -51,8 +51,8 @@ describe('the form builder’s error banner', () => {
       sections: { root: { type: 'too_big', message: 'Too big', ref: undefined }, 0: { questions: { 1: { type: { type: 'invalid_value', message: 'x' } } } } },
     };
     expect(problemsOf(tree)).toEqual([
-      { path: 'sections', type: 'too_big' },
-      { path: 'sections.0.questions.1.type', type: 'invalid_value' },
+      { path: 'sections', type: 'too_big', message: 'Too big' },
+      { path: 'sections.0.questions.1.type', type: 'invalid_value', message: 'x' },
     ]);
   });
 
@@ -61,7 +61,7 @@ describe('the form builder’s error banner', () => {
     expect(describeProblem(kyc('en'), option)).toBe('Section 1 › Question 1 › Option 1 › Name in English: Required.');
     expect(describeProblem(kyc('ar'), option)).toBe('القسم 1 › السؤال 1 › الخيار 1 › الاسم بالإنجليزية: هذا الحقل مطلوب.');
     expect(describeProblem(kyc('en'), { path: 'sections.1.weights.Professional', type: 'too_big' })).toBe(
-      'Section 2 › Weight (Professional): Too long or too large.',
+      'Section 2 › Weight (Professional): Must be at most 100.',
     );
     expect(describeProblem(kyc('ar'), { path: 'sections.0.questions.2.options.1.scores.Retail.suitabilityScore', type: 'invalid_type' })).toBe(
       'القسم 1 › السؤال 3 › الخيار 2 › نقاط الملاءمة (أفراد): هذا الحقل مطلوب.',
@@ -91,9 +91,50 @@ describe('the form builder’s error banner', () => {
         '(body): objects and arrays nested more than 64 deep',
       ]),
     ).toEqual([
-      { path: 'sections.0.questions.0.options.0.nameEn', type: 'too_small' },
-      { path: 'sections.0.weights.Retail', type: 'too_big' },
-      { path: 'sections.0.questions.0.options.1.min', type: 'custom' },
+      { path: 'sections.0.questions.0.options.0.nameEn', type: 'too_small', message: 'Too small: expected string to have >=1 characters' },
+      { path: 'sections.0.weights.Retail', type: 'too_big', message: 'Too big: expected number to be <=100' },
+      { path: 'sections.0.questions.0.options.1.min', type: 'custom', message: 'the range overlaps another option of this question' },
     ]);
+  });
+
+  it('says what is wrong with a number, with the schema’s limits, and "Required." only for an empty field', async () => {
+    const values = draft();
+    values.sections[0]!.questions = [];
+    const at = (problems: Problem[], path: string) => problems.filter((p) => p.path === path);
+    const describe = async (locale: 'en' | 'ar', change: (d: FormDraftInput) => void) => {
+      const d = structuredClone(values);
+      change(d);
+      return problemsOf(await errorsOf(d)).map((p) => describeProblem(kyc(locale), p));
+    };
+    expect(await describe('en', (d) => (d.sections[0]!.weights.Retail = -5))).toEqual(['Section 1 › Weight (Retail): Must be at least 0.']);
+    expect(await describe('en', (d) => (d.sections[0]!.weights.Retail = 2.5))).toEqual([
+      'Section 1 › Weight (Retail): Enter a whole number, without decimals.',
+    ]);
+    expect(await describe('en', (d) => (d.sections[0]!.weights.Retail = 150))).toEqual(['Section 1 › Weight (Retail): Must be at most 100.']);
+    // An empty number input: NaN (valueAsNumber) or null (optionalNumber).
+    expect(await describe('en', (d) => (d.sections[0]!.weights.Retail = NaN))).toEqual(['Section 1 › Weight (Retail): Required.']);
+    expect(await describe('ar', (d) => (d.sections[0]!.weights.Retail = -5))).toEqual(['القسم 1 › الوزن (أفراد): يجب ألا تقل القيمة عن 0.']);
+    expect(await describe('ar', (d) => (d.sections[0]!.weights.Institutional = 2.5))).toEqual(['القسم 1 › الوزن (مؤسسي): أدخل عددًا صحيحًا دون كسور عشرية.']);
+    expect(await describe('ar', (d) => (d.sections[0]!.weights.Professional = 150))).toEqual(['القسم 1 › الوزن (محترف): يجب ألا تزيد القيمة على 100.']);
+    expect(await describe('en', (d) => (d.passMark = 100001))).toEqual(expect.arrayContaining(['Suitability pass mark: Must be at most 100000.']));
+
+    const question = { ...newQuestion(), nameEn: 'q', nameAr: 'س', labelEn: 'Q?', labelAr: 'س؟', subweights: -2 };
+    question.options = [{ ...newOption(), nameEn: 'Yes', nameAr: 'نعم' }];
+    question.options[0]!.scores.Retail.suitabilityScore = 1001;
+    const problems = problemsOf(await errorsOf({ ...values, sections: [{ ...values.sections[0]!, questions: [question] }] }));
+    expect(at(problems, 'sections.0.questions.0.subweights').map((p) => describeProblem(kyc('en'), p))).toEqual([
+      'Section 1 › Question 1 › Sub-weight: Must be at least 0.',
+    ]);
+    expect(at(problems, 'sections.0.questions.0.options.0.scores.Retail.suitabilityScore').map((p) => describeProblem(kyc('ar'), p))).toEqual([
+      'القسم 1 › السؤال 1 › الخيار 1 › نقاط الملاءمة (أفراد): يجب ألا تزيد القيمة على 1000.',
+    ]);
+    // Text too long, and the same wording for what the API refuses.
+    expect(describeProblem(kyc('en'), { path: 'nameEn', type: 'too_big', message: 'Too big: expected string to have <=200 characters' })).toBe(
+      'Name in English: Too long: at most 200 characters.',
+    );
+    expect(problemsFromServer(['sections.0.weights.Retail: Invalid input: expected int, received number']).map((p) => describeProblem(kyc('en'), p))).toEqual([
+      'Section 1 › Weight (Retail): Enter a whole number, without decimals.',
+    ]);
+    expect(describeProblem(kyc('en'), { path: 'sections', type: 'too_big' })).toBe('Sections: Too many: at most 50.');
   });
 });

@@ -1,20 +1,81 @@
-/** The message key (kyc.builder.errors) of zod's issue code, shared by the fields and the banner's summary. */
-export function errorKey(type: string): 'required' | 'tooBig' | 'invalid' {
-  switch (type) {
-    case 'too_small':
-    case 'invalid_type':
-      return 'required';
-    case 'too_big':
-      return 'tooBig';
-    default:
-      return 'invalid';
-  }
-}
+import { z } from 'zod';
+import { formDraftInput } from '@/lib/kyc/schemas';
 
-/** One field the builder cannot save: its react-hook-form path and zod's issue code. */
+/** One field the builder cannot save: its react-hook-form path, zod's issue code and (English) message. */
 export interface Problem {
   path: string;
   type: string;
+  message?: string;
+}
+
+/** A key of kyc.builder.errors and the values it names (the schema's limits). */
+export interface IssueText {
+  key: 'required' | 'notWholeNumber' | 'tooSmall' | 'tooBig' | 'tooLong' | 'tooMany' | 'invalid';
+  values?: Record<string, string>;
+}
+
+const unwrap = (schema: unknown): unknown => (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional ? unwrap(schema.unwrap()) : schema);
+
+/** The builder schema (formDraftInput) of the field at a react-hook-form path, if the path names one. */
+export function schemaAt(path: string): unknown {
+  let schema: unknown = formDraftInput;
+  for (const key of path ? path.split('.') : []) {
+    schema = unwrap(schema);
+    if (schema instanceof z.ZodObject) schema = (schema.shape as Record<string, unknown>)[key];
+    else if (schema instanceof z.ZodArray && /^\d+$/.test(key)) schema = schema.element;
+    else return undefined;
+  }
+  return unwrap(schema);
+}
+
+/** An array's longest length, from its `.max()` check (zod's arrays have no accessor for it). */
+const maxItems = (schema: z.ZodArray): number | undefined => {
+  for (const check of schema._zod.def.checks ?? []) {
+    const def = check._zod.def as { check: string; maximum?: number };
+    if (def.check === 'max_length') return def.maximum;
+  }
+  return undefined;
+};
+
+const limit = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? String(n) : null);
+
+/**
+ * What is wrong with a field, from zod's issue code and message and the schema's own limits: empty
+ * (the only case that says "Required."), not a whole number, below the minimum, above the maximum,
+ * too long, too many; else "Not valid.".
+ */
+export function issueText({ path, type, message = '' }: Problem): IssueText {
+  const schema = schemaAt(path);
+  switch (type) {
+    case 'invalid_type':
+      // A number input left empty reaches zod as null (or NaN); a fraction where an integer belongs says "expected int".
+      return /expected int\b/.test(message) ? { key: 'notWholeNumber' } : { key: 'required' };
+    case 'too_small': {
+      if (schema instanceof z.ZodNumber) {
+        const min = limit(schema.minValue);
+        return min === null ? { key: 'invalid' } : { key: 'tooSmall', values: { min } };
+      }
+      // Text fields are trimmed and need one character: too short is empty.
+      return { key: 'required' };
+    }
+    case 'too_big': {
+      if (schema instanceof z.ZodNumber) {
+        const max = limit(schema.maxValue);
+        return max === null ? { key: 'invalid' } : { key: 'tooBig', values: { max } };
+      }
+      if (schema instanceof z.ZodString) {
+        const max = limit(schema.maxLength);
+        return max === null ? { key: 'invalid' } : { key: 'tooLong', values: { max } };
+      }
+      if (schema instanceof z.ZodArray) {
+        const max = limit(maxItems(schema));
+        return max === null ? { key: 'invalid' } : { key: 'tooMany', values: { max } };
+      }
+      return { key: 'invalid' };
+    }
+    default:
+      return { key: 'invalid' };
+  }
 }
 
 /** Every error of a react-hook-form error tree, by path (array-level errors sit under `root`). */
@@ -23,7 +84,7 @@ export function problemsOf(errors: unknown, prefix = ''): Problem[] {
   const node = errors as Record<string, unknown>;
   // A field's error is {type, message, ref}; a field named `type` (the form's, a question's) is an object there instead.
   const leaf = typeof node.type === 'string';
-  const own = leaf ? [{ path: prefix, type: node.type as string }] : [];
+  const own = leaf ? [{ path: prefix, type: node.type as string, ...(typeof node.message === 'string' ? { message: node.message } : {}) }] : [];
   const children = Object.entries(node)
     .filter(([key]) => key !== 'ref' && !(leaf && ['message', 'type', 'types'].includes(key)))
     // An array's own error (too many sections) before its items', which JavaScript lists first.
@@ -49,7 +110,7 @@ export function problemsFromServer(validationErrors: string[]): Problem[] {
         : /^Invalid input: expected/i.test(message)
           ? 'invalid_type'
           : 'custom';
-    return [{ path, type }];
+    return [{ path, type, message }];
   });
 }
 
@@ -62,7 +123,8 @@ export type KycTranslator = (key: string, values?: Record<string, string | numbe
  * "Section 1 › Question 2 › Option 1 › Name in English: Required." in `t`'s language, from a
  * problem's path: where it is (by position, as the builder numbers them) and which field.
  */
-export function describeProblem(t: KycTranslator, { path, type }: Problem): string {
+export function describeProblem(t: KycTranslator, problem: Problem): string {
+  const { path } = problem;
   const field = (level: 'form' | 'section' | 'question' | 'option', rest: string[]): string | null => {
     const [key, sub, leaf] = rest;
     if (key === undefined) return null;
@@ -121,7 +183,8 @@ export function describeProblem(t: KycTranslator, { path, type }: Problem): stri
     const label = field(level, parts);
     if (label) where.push(label);
     // The same marks read right in both languages: "›" mirrors itself in Arabic, the colon is shared.
-    return `${where.join(' › ') || t('builder.summary.form')}: ${t(`builder.errors.${errorKey(type)}`)}`;
+    const { key, values } = issueText(problem);
+    return `${where.join(' › ') || t('builder.summary.form')}: ${t(`builder.errors.${key}`, values)}`;
   }
 }
 

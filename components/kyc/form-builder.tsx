@@ -49,7 +49,7 @@ export function FormBuilder({ initial, canEdit }: { initial: FormOut; canEdit: b
   const fail = (error: unknown) => {
     // The API validates with the same schema, so its 400 names fields the form shows: mark them there too.
     const problems = error instanceof FetchError ? problemsFromServer(error.body?.validationErrors ?? []) : [];
-    for (const { path, type } of problems) setError(path as never, { type });
+    for (const { path, type, message } of problems) setError(path as never, { type, message });
     setNotice({
       ok: false,
       text: error instanceof FetchError ? (locale === 'ar' ? error.body?.message?.ar : error.body?.message?.en) || error.message : t('common.failed'),
@@ -174,10 +174,10 @@ function FormFields() {
   return (
     <Card title={t('builder.formDetails')} id="form-details">
       <div className="grid gap-3 md:grid-cols-2">
-        <Field label={t('form.nameEn')} htmlFor="form-name-en" error={errorText(formState.errors.nameEn)}>
+        <Field label={t('form.nameEn')} htmlFor="form-name-en" error={errorText(formState.errors.nameEn, 'nameEn')}>
           <Input id="form-name-en" dir="ltr" lang="en" {...register('nameEn')} />
         </Field>
-        <Field label={t('form.nameAr')} htmlFor="form-name-ar" error={errorText(formState.errors.nameAr)}>
+        <Field label={t('form.nameAr')} htmlFor="form-name-ar" error={errorText(formState.errors.nameAr, 'nameAr')}>
           <Input id="form-name-ar" dir="rtl" lang="ar" {...register('nameAr')} />
         </Field>
         <Field label={t('form.type')} htmlFor="form-type">
@@ -190,7 +190,12 @@ function FormFields() {
           </Select>
         </Field>
         {type === 'Suitability' ? (
-          <Field label={t('builder.passMark')} htmlFor="form-pass-mark" error={errorText(formState.errors.passMark)} hint={t('builder.passMarkHint')}>
+          <Field
+            label={t('builder.passMark')}
+            htmlFor="form-pass-mark"
+            error={errorText(formState.errors.passMark, 'passMark')}
+            hint={t('builder.passMarkHint')}
+          >
             <Input id="form-pass-mark" type="number" min={0} dir="ltr" {...register('passMark', { setValueAs: optionalNumber })} />
           </Field>
         ) : null}
@@ -291,7 +296,7 @@ function SortableSection({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !editable });
   const name = localized(locale, section?.nameEn, section?.nameAr) || t('builder.sectionN', { n: index + 1 });
   const fid = (f: string) => `s${index}-${f}`;
-  const err = (f: string) => errorText(getFieldState(`${path}.${f}` as never, formState).error);
+  const err = (f: string) => errorText(getFieldState(`${path}.${f}` as never, formState).error, `${path}.${f}`);
 
   return (
     <li

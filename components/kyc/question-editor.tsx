@@ -16,7 +16,7 @@ import {
   type OptionInput,
   type QuestionInput,
 } from '@/lib/kyc/schemas';
-import { errorKey } from './builder-problems';
+import { issueText } from './builder-problems';
 import { localized } from './labels';
 
 const CLASSIFICATIONS = ['Retail', 'Professional', 'Institutional'] as const;
@@ -26,10 +26,14 @@ const WITH_OPTIONS = new Set(['SingleChoice', 'MultipleChoice', 'Number']);
 /** null from an empty number input, else the number (react-hook-form's setValueAs). */
 export const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
-/** The translated text of a field's validation error (zod's issue code → a message in the page's language). */
+/** The translated text of a field's validation error (what zod found at `path` → a message in the page's language). */
 export function useErrorText() {
   const t = useTranslations('kyc.builder.errors');
-  return (error: FieldError | undefined) => (error ? t(errorKey(String(error.type))) : undefined);
+  return (error: FieldError | undefined, path: string) => {
+    if (!error) return undefined;
+    const { key, values } = issueText({ path, type: String(error.type), message: error.message });
+    return t(key, values);
+  };
 }
 
 export function newOption(): OptionInput {
@@ -90,7 +94,7 @@ export function QuestionEditor({
   // New questions start open; the attribute stays as it was first rendered, so typing does not fold them.
   const [startOpen] = useState(() => !question?.nameEn);
   const id = (name: string) => `${path.replace(/\./g, '-')}-${name}`;
-  const err = (name: string) => errorText(getFieldState(`${path}.${name}` as never, formState).error);
+  const err = (name: string) => errorText(getFieldState(`${path}.${name}` as never, formState).error, `${path}.${name}`);
   const title = localized(locale, question?.labelEn || question?.nameEn, question?.labelAr || question?.nameAr) || t('builder.newQuestion');
   const type = question?.type ?? 'ShortText';
   const hasOptions = WITH_OPTIONS.has(type);
@@ -224,7 +228,7 @@ export function QuestionEditor({
               {options.fields.map((field, oi) => {
                 const o = `${path}.options.${oi}` as const;
                 const oid = (name: string) => id(`o${oi}-${name}`);
-                const oerr = (name: string) => errorText(getFieldState(`${o}.${name}` as never, formState).error);
+                const oerr = (name: string) => errorText(getFieldState(`${o}.${name}` as never, formState).error, `${o}.${name}`);
                 return (
                   <li
                     key={field.key}
