@@ -47,6 +47,34 @@ test('search, filter and paginate the entity list, then open a full profile', as
   await expect(page.getByTestId('audit-timeline').getByRole('listitem')).not.toHaveCount(0);
 });
 
+test('an invalid or outdated list address says so and leads back to the list, in English and Arabic', async ({ page }) => {
+  await signIn(page, USERS.officer);
+  // A sort order the API does not know: a 400, which a retry cannot mend.
+  await page.goto('/en/entities?sort=risk');
+  const error = page.locator('[data-state="error"]');
+  await expect(error).toContainText('The filters or page in this address are not valid');
+  await expect(error).not.toContainText('Something went wrong');
+  await expect(error.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await error.getByRole('link', { name: 'Show the list without filters' }).click();
+  await expect(page).toHaveURL(/\/en\/entities$/);
+  await expect(page.getByTestId('result-count')).toHaveText(/\d+ results/);
+
+  await page.goto('/ar/alerts?from=notadate');
+  await expect(page.locator('[data-state="error"]')).toContainText('عوامل التصفية أو رقم الصفحة في هذا العنوان غير صالحة');
+  await page.getByRole('link', { name: 'عرض القائمة دون عوامل تصفية' }).click();
+  await expect(page).toHaveURL(/\/ar\/alerts$/);
+  await expect(page.locator('[data-state="error"]')).toHaveCount(0);
+
+  // A page past the end of a list that has entities: not "No entities match".
+  await page.goto('/en/entities?role=client&page=999');
+  const past = page.locator('[data-state="empty"]');
+  await expect(past).toContainText('Page 999 is past the end of this list');
+  await expect(past).not.toContainText('No entities match');
+  await past.getByRole('link', { name: 'Go to the first page' }).click();
+  await expect(page).toHaveURL(/\/en\/entities\?role=client$/);
+  await expect(page.getByTestId('result-count')).toHaveText(/\d+ results?/);
+});
+
 test("change a client's status through the confirmation, with the audit trail updated", async ({ page, seed }) => {
   await signIn(page, USERS.officer);
   await page.goto(`/en/entities/${seed.entities.statusClient}`);

@@ -15,7 +15,8 @@ import { DateTimeText } from '@/components/ui/dates';
 import { Field, Input, Select } from '@/components/ui/field';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { EmptyState, LoadingState } from '@/components/ui/states';
+import { isPastLastPage, ListErrorState, PastLastPageState } from '@/components/ui/list-states';
 import { auditActionLabel, AUDIT_ACTION_FAMILIES } from './audit-actions';
 
 type Page = z.infer<typeof auditPage>;
@@ -85,6 +86,11 @@ export function AuditLogAdmin() {
     for (const key of FILTERS) if (filters[key]?.trim()) next.set(key, filters[key]!.trim());
     if (toPage > 1) next.set('page', String(toPage));
     router.push(next.toString() ? `${pathname}?${next}` : pathname);
+  };
+  const pageHref = (toPage: number) => {
+    const next = new URLSearchParams(applied as Record<string, string>);
+    if (toPage > 1) next.set('page', String(toPage));
+    return next.toString() ? `/admin/audit?${next}` : '/admin/audit';
   };
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value || undefined });
   const actorName = (actor: Page['data'][number]['actor']) => {
@@ -180,10 +186,7 @@ export function AuditLogAdmin() {
         {events.isPending ? (
           <LoadingState label={t('common.loading')} />
         ) : events.isError ? (
-          <ErrorState
-            title={t('common.errorTitle')}
-            description={events.error instanceof FetchError ? events.error.messageIn(locale) : t('common.errorDescription')}
-          />
+          <ListErrorState error={events.error} resetHref="/admin/audit" onRetry={() => void events.refetch()} />
         ) : (
           <div className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -195,7 +198,9 @@ export function AuditLogAdmin() {
                 {t('auditLog.export')}
               </a>
             </div>
-            {events.data.data.length === 0 ? (
+            {isPastLastPage(events.data.meta, events.data.data.length) ? (
+              <PastLastPageState {...events.data.meta} pageHref={pageHref} />
+            ) : events.data.data.length === 0 ? (
               <EmptyState title={t('auditLog.none')} />
             ) : (
               <ol className="divide-y divide-slate-100" data-testid="audit-list">

@@ -10,7 +10,8 @@ import { DateText } from '@/components/ui/dates';
 import { Select } from '@/components/ui/field';
 import { fetchJson } from '@/components/ui/fetch-json';
 import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { EmptyState, LoadingState } from '@/components/ui/states';
+import { isPastLastPage, ListErrorState, PastLastPageState } from '@/components/ui/list-states';
 import { Table, Td, Th } from '@/components/ui/table';
 import { EntityNameCell } from '@/components/entities/entity-name-cell';
 import { displayName } from '@/components/entities/entity-types';
@@ -49,6 +50,12 @@ export function CaseQueue() {
     const search = next.toString();
     router.push(search ? `${pathname}?${search}` : pathname);
   }
+  const pageHref = (page: number) => {
+    const q = new URLSearchParams(params.toString());
+    if (page > 1) q.set('page', String(page));
+    else q.delete('page');
+    return q.toString() ? `/cases?${q}` : '/cases';
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -116,15 +123,9 @@ export function CaseQueue() {
       {result.isPending ? (
         <LoadingState label={t('common.loading')} />
       ) : result.isError ? (
-        <ErrorState
-          title={t('common.errorTitle')}
-          description={t('common.errorDescription')}
-          action={
-            <Button variant="secondary" onClick={() => void result.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <ListErrorState error={result.error} resetHref="/cases" onRetry={() => void result.refetch()} />
+      ) : isPastLastPage(result.data.meta, result.data.data.length) ? (
+        <PastLastPageState {...result.data.meta} pageHref={pageHref} />
       ) : result.data.data.length === 0 ? (
         <EmptyState title={t('cases.emptyTitle')} description={t('cases.emptyDescription')} />
       ) : (

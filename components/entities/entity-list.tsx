@@ -8,7 +8,8 @@ import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
 import { Badge, toneOfStatus } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { EmptyState, LoadingState } from '@/components/ui/states';
+import { isPastLastPage, ListErrorState, PastLastPageState } from '@/components/ui/list-states';
 import { busyMarks, Table, Td, Th } from '@/components/ui/table';
 import { DateText } from '@/components/ui/dates';
 import { fetchJson } from '@/components/ui/fetch-json';
@@ -72,6 +73,12 @@ export function EntityList({ canExport = false }: { canExport?: boolean }) {
     q.delete('page');
     return q.toString();
   })();
+  const pageHref = (page: number) => {
+    const q = new URLSearchParams(listQuery.toString());
+    if (page > 1) q.set('page', String(page));
+    else q.delete('page');
+    return q.toString() ? `/entities?${q}` : '/entities';
+  };
   const profileHref = (id: string) => (listQuery.toString() ? `/entities/${id}?back=${encodeURIComponent(listQuery.toString())}` : `/entities/${id}`);
 
   return (
@@ -152,15 +159,9 @@ export function EntityList({ canExport = false }: { canExport?: boolean }) {
       {result.isPending ? (
         <LoadingState label={t('common.loading')} />
       ) : result.isError ? (
-        <ErrorState
-          title={t('common.errorTitle')}
-          description={t('common.errorDescription')}
-          action={
-            <Button variant="secondary" onClick={() => void result.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <ListErrorState error={result.error} resetHref="/entities" onRetry={() => void result.refetch()} />
+      ) : isPastLastPage(result.data.meta, result.data.data.length) ? (
+        <PastLastPageState {...result.data.meta} pageHref={pageHref} />
       ) : result.data.data.length === 0 ? (
         <EmptyState title={t('entities.emptyTitle')} description={t('entities.emptyDescription')} />
       ) : (

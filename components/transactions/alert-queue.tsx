@@ -11,7 +11,8 @@ import { DateTimeText } from '@/components/ui/dates';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { EmptyState, LoadingState } from '@/components/ui/states';
+import { isPastLastPage, ListErrorState, PastLastPageState } from '@/components/ui/list-states';
 import { Table, Td, Th } from '@/components/ui/table';
 import { EntityNameCell } from '@/components/entities/entity-name-cell';
 import { displayName } from '@/components/entities/entity-types';
@@ -104,6 +105,11 @@ export function AlertQueue({ userId }: { userId: string }) {
   };
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => show({ ...filters, [key]: e.target.value }, 1);
   const setPage = (nextPage: number) => show(filters, nextPage);
+  const pageHref = (nextPage: number) => {
+    const q = new URLSearchParams(urlOf(filters));
+    if (nextPage > 1) q.set('page', String(nextPage));
+    return q.toString() ? `/alerts?${q}` : '/alerts';
+  };
   const rows = alerts.data?.data ?? [];
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -178,7 +184,9 @@ export function AlertQueue({ userId }: { userId: string }) {
       {alerts.isPending ? (
         <LoadingState label={tc('loading')} />
       ) : alerts.isError ? (
-        <ErrorState title={tc('errorTitle')} description={tc('errorDescription')} />
+        <ListErrorState error={alerts.error} resetHref="/alerts" onRetry={() => void alerts.refetch()} />
+      ) : isPastLastPage(alerts.data.meta, rows.length) ? (
+        <PastLastPageState {...alerts.data.meta} pageHref={pageHref} />
       ) : rows.length === 0 ? (
         <EmptyState title={t('emptyAlerts')} description={t('emptyAlertsDescription')} />
       ) : (
