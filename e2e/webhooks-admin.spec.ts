@@ -73,6 +73,7 @@ test('an administrator registers, sees status, history and the delivery log with
   await expect(page.getByTestId('webhook-secret')).toHaveText(/^•+wxyz$/);
   await expect(page.getByTestId('webhook-history')).toContainText('Handshake succeeded');
   await expect(page.locator('#sub-event-EntityStatusUpdate')).toBeChecked();
+  await expect(page.getByTestId('webhook-subscribed')).toHaveText('Client status changed');
 
   // Test event: queued with an id, then tried by the worker and listed with its request.
   await page.getByTestId('webhook-test').getByRole('button', { name: 'Send test event' }).click();
@@ -102,12 +103,18 @@ test('an administrator registers, sees status, history and the delivery log with
   await expect(page.getByTestId('webhook-status')).toContainText('Active');
   await expect(page.getByTestId('webhook-history')).toContainText('Disabled by an administrator');
 
+  // No event type chosen: subscribed to every event, said in words (it showed "*").
+  await page.locator('#sub-event-EntityStatusUpdate').uncheck();
+  await page.getByTestId('webhook-subscriptions').getByRole('button', { name: 'Save subscriptions' }).click();
+  await expect(page.getByTestId('webhook-subscribed')).toHaveText('All events');
+
   // Arabic: mirrored, translated, same data.
   await page.goto('/ar/admin/webhooks');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: 'خطافات الويب' })).toBeVisible();
   await expect(page.getByTestId('webhook-status')).toContainText('نشط');
   await expect(page.getByTestId('webhook-history')).toContainText('عطّله أحد المسؤولين');
+  await expect(page.getByTestId('webhook-subscribed')).toHaveText('جميع الأحداث');
   await expect(page.getByRole('button', { name: 'إرسال حدث تجريبي' })).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'webhooks-overview-ar');

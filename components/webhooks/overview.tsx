@@ -56,7 +56,10 @@ export async function WebhookOverviewCards({ overview, eventTypes, locale }: { o
               </div>
               <div>
                 <dt className="text-slate-600">{t('subscriptions')}</dt>
-                <dd className="text-slate-900">{e.eventTypes.length ? e.eventTypes.map(eventName).join(locale === 'ar' ? '، ' : ', ') : '*'}</dd>
+                {/* No event type chosen is a subscription to every event (the delivery worker's rule), not a list to print. */}
+                <dd className="text-slate-900" data-testid="webhook-subscribed">
+                  {e.eventTypes.length ? e.eventTypes.map(eventName).join(locale === 'ar' ? '، ' : ', ') : t('allEvents')}
+                </dd>
               </div>
             </dl>
             <p className="text-sm text-slate-700" data-testid="webhook-queued">
