@@ -112,6 +112,12 @@ test('four eyes in English: the maker proposes a false positive, cannot approve 
   await expect(checker.getByTestId('match-notice')).toHaveText('Decision approved.');
   await expect(checker.getByTestId('match-status')).toHaveText('False positive');
   await expect(checker.getByTestId('case-status')).toHaveText('Closed');
+  // A closed case offers no assignment, to the checker nor to its assignee.
+  await expect(checker.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('case-status')).toHaveText('Closed');
+  await expect(page.getByTestId('case-assignee')).toHaveText('Layla Maker');
+  await expect(page.getByRole('button', { name: 'Unassign' })).toHaveCount(0);
   await checker.getByText('Review history').click();
   await expect(checker.getByRole('listitem').filter({ hasText: /^Approved · Huda Checker/ })).toBeVisible();
   await expectAccessible(checker);
@@ -151,6 +157,9 @@ test('four eyes in Arabic: a true positive approved with blocking the client', a
   await expect(checker.getByTestId('match-notice')).toHaveText('اعتُمد القرار وأصبح العميل محظورًا.');
   await expect(checker.getByTestId('match-status')).toHaveText('تطابق حقيقي');
   await expect(checker.getByTestId('client-status')).toHaveText('محظور');
+  await checker.reload();
+  await expect(checker.getByTestId('case-status')).toHaveText('مغلقة');
+  await expect(checker.getByRole('button', { name: 'إسنادها إليّ' })).toHaveCount(0);
   await checker.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalScroll(checker);
   await snap(checker, 'case-detail-ar-390');

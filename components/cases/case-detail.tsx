@@ -77,7 +77,8 @@ export function CaseDetail({ initial, currentUserId, canReview }: { initial: Cas
         title={t('cases.caseDetails')}
         id="case-details"
         actions={
-          canReview ? (
+          // A closed case keeps the assignee it was closed with; the API refuses a change (409).
+          canReview && data.status !== 'Closed' ? (
             data.assigneeUserId === currentUserId ? (
               <Button size="sm" variant="secondary" disabled={assign.isPending} onClick={() => assign.mutate(null)}>
                 {t('cases.unassign')}

@@ -17,6 +17,8 @@ import { useTestDatabase } from '@/scripts/testing/db';
 import { createTestTenant, type TestTenant } from '@/scripts/testing/factories';
 import { createOfficer, type TestOfficer } from '@/scripts/testing/officers';
 import { importList } from '@/scripts/testing/watchlist';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
 import { caseList, caseSchema, matchEnvelope, matchList } from './schemas';
 
 const db = useTestDatabase();
@@ -202,6 +204,18 @@ describe('reading cases and matches', () => {
       body: { assigneeUserId: outsider.id },
     });
     expect(notOfficer.status).toBe(400);
+
+    // A closed case keeps its assignee: neither assigning nor unassigning it is accepted.
+    const closed = page.data.find((c) => c.status === 'Closed')!;
+    const before = await q(`SELECT "assigneeUserId" FROM "Case" WHERE id = $1`, [closed.id]);
+    for (const assigneeUserId of [maker.id, null]) {
+      const refused = await callRoute(assignRoute, 'PUT', '/x', { headers: maker.headers, params: { caseId: closed.id }, body: { assigneeUserId } });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body).toEqual({ errorCode: 'CONFLICT', message: { en: en.errorDetails.caseClosed, ar: ar.errorDetails.caseClosed } });
+    }
+    expect((await q(`SELECT "assigneeUserId" FROM "Case" WHERE id = $1`, [closed.id])).rows).toEqual(before.rows);
+    const audited = await q(`SELECT count(*)::int AS n FROM "AuditLog" WHERE action = 'case.assign' AND "targetId" = $1`, [closed.id]);
+    expect(audited.rows[0].n).toBe(0);
   });
 
   it('GET /cases/{caseId} and GET /entities/{entityId}/matches follow their schemas, with the comparison data', async () => {

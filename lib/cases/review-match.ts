@@ -148,7 +148,11 @@ export async function rejectMatchProposal(t: Target & { comment: string }): Prom
   return { data: await readMatch(t), clientStatus: null };
 }
 
-/** Assigns a case to an officer or administrator of the tenant (null: unassigned). */
+/**
+ * Assigns a case to an officer or administrator of the tenant (null: unassigned). A closed case
+ * keeps the assignee it was closed with (409): there is no work left to hand over, and the audit
+ * trail should show who held it at the decision.
+ */
 export async function assignCase({
   tenantId,
   caseId,
@@ -163,8 +167,9 @@ export async function assignCase({
   requestId?: string;
 }) {
   await withTenant(tenantId, async (tx) => {
-    const found = await tx.case.findFirst({ where: { tenantId, id: caseId }, select: { assigneeUserId: true } });
+    const found = await tx.case.findFirst({ where: { tenantId, id: caseId }, select: { assigneeUserId: true, status: true } });
     if (!found) throw AppError.notFound();
+    if (found.status === 'Closed') throw new AppError('CONFLICT', undefined, 'caseClosed');
     if (assigneeUserId) {
       const user = await tx.user.findFirst({ where: { id: assigneeUserId, tenantId, role: { in: ['admin', 'officer'] } }, select: { id: true } });
       const self = actor.type === 'user' && actor.id === assigneeUserId;

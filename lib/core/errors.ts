@@ -37,7 +37,14 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** A more precise text for a code in one situation (messages' `errorDetails`); the code and status stay the same. */
 export type ErrorDetail =
-  'sessionRequired' | 'duplicateIdentity' | 'duplicateIban' | 'bankAccountNotPending' | 'erasureAlreadyPending' | 'duplicateTag' | 'unknownRoute';
+  | 'sessionRequired'
+  | 'duplicateIdentity'
+  | 'duplicateIban'
+  | 'bankAccountNotPending'
+  | 'erasureAlreadyPending'
+  | 'duplicateTag'
+  | 'unknownRoute'
+  | 'caseClosed';
 
 export class AppError extends Error {
   constructor(

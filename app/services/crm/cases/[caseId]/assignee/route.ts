@@ -7,7 +7,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   // PUT /services/crm/cases/{caseId}/assignee – assign the case to an officer (officer app)
   PUT: apiRoute({
     summary: 'Assign case',
-    description: '`assigneeUserId`: an officer or administrator of the tenant (400 otherwise), or null to unassign. Audited. Answers the case.',
+    description:
+      '`assigneeUserId`: an officer or administrator of the tenant (400 otherwise), or null to unassign. A closed case is 409 CONFLICT. Audited. Answers the case.',
     auth: 'session',
     roles: ['admin', 'officer'],
     params: caseParams,
