@@ -61,6 +61,17 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.locator('#email-error')).toHaveText(ar ? 'تحقق من هذا الحقل: عنوان بريد إلكتروني غير صالح' : 'Check this field: Invalid email address');
     await page.getByLabel(ar ? 'البريد الإلكتروني' : 'E-mail', { exact: true }).fill(`huda.${stamp}@example.ae`);
 
+    // Each name in its own script (screening compares each with the lists' names of that script).
+    await page.getByLabel(L.nameEn).fill('هدى العمري');
+    await page.getByLabel(L.nameAr).fill('Huda Al-Amri');
+    await page.getByRole('button', { name: L.save }).click();
+    await expect(page.locator('#nameEn-error')).toHaveText(
+      ar ? 'اكتب الاسم الإنجليزي بأحرف لاتينية؛ وللاسم العربي حقله الخاص.' : 'Write the English name in Latin letters; the Arabic name has its own field.',
+    );
+    await expect(page.locator('#nameAr-error')).toHaveText(
+      ar ? 'اكتب الاسم العربي بأحرف عربية؛ وللاسم الإنجليزي حقله الخاص.' : 'Write the Arabic name in Arabic letters; the English name has its own field.',
+    );
+
     // New names, a date of birth in the Hijri calendar, a UAE mobile, the nationality.
     await page.getByLabel(L.nameEn).fill(`Huda Saleh Al-Qahtani ${stamp}`);
     await page.getByLabel(L.nameAr).fill('هدى صالح القحطاني');

@@ -169,12 +169,19 @@ export function changedFields(body: Record<string, unknown>, initial: Record<str
   return Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(initial[key])));
 }
 
+const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+
 /** react-hook-form validates with the API's own zod schema of the chosen role (or the edit schema), through the body it will send. */
 const apiSchemaResolver: Resolver<EntityFormValues, { editing?: EditableEntity }> = async (values, context) => {
   const schema: z.ZodType = context?.editing ? updateEntityInput : SCHEMAS[values.role];
   const parsed = schema.safeParse(context?.editing ? toUpdateBody(values, context.editing.type) : toRequestBody(values));
   const errors: Record<string, { type: string; message: string }> = {};
   if (!values.nameEn.trim() && !values.nameAr.trim()) errors.nameEn = { type: 'nameRequired', message: 'required (nameEn or nameAr)' };
+  // Each name in its own script: screening compares the English name with the lists' Latin names and
+  // the Arabic one with their Arabic names. Checked when typed here, not on a stored name left as is.
+  const typed = (field: 'nameEn' | 'nameAr') => values[field].trim() && values[field].trim() !== (context?.editing?.[field] ?? '');
+  if (typed('nameEn') && ARABIC_LETTER.test(values.nameEn)) errors.nameEn ??= { type: 'nameEnScript', message: 'not Latin' };
+  if (typed('nameAr') && !ARABIC_LETTER.test(values.nameAr)) errors.nameAr ??= { type: 'nameArScript', message: 'not Arabic' };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = formField(issue.path);
@@ -272,7 +279,7 @@ export function EntityForm({ entity }: { entity?: EditableEntity } = {}) {
   const err = (field: keyof EntityFormValues) => {
     const problem = formState.errors[field];
     if (!problem) return undefined;
-    if (problem.type === 'nameRequired') return t('entityForm.nameRequired');
+    if (problem.type === 'nameRequired' || problem.type === 'nameEnScript' || problem.type === 'nameArScript') return t(`entityForm.${problem.type}`);
     return t('entityForm.invalid', { detail: validationMessageIn(problem.message ?? '', locale) });
   };
   const described = (field: keyof EntityFormValues) => (formState.errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
