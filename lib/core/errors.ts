@@ -44,7 +44,8 @@ export type ErrorDetail =
   | 'erasureAlreadyPending'
   | 'duplicateTag'
   | 'unknownRoute'
-  | 'caseClosed';
+  | 'caseClosed'
+  | 'attachmentNotFound';
 
 export class AppError extends Error {
   constructor(

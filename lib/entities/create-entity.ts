@@ -176,5 +176,5 @@ export async function assertAttachmentsExist(tx: Tx, tenantId: string, attachmen
   const unique = [...new Set(attachmentIds)];
   if (!unique.length) return;
   const found = await tx.attachment.count({ where: { tenantId, id: { in: unique } } });
-  if (found !== unique.length) throw AppError.notFound();
+  if (found !== unique.length) throw new AppError('NOT_FOUND', undefined, 'attachmentNotFound');
 }

@@ -16,6 +16,7 @@ import { createTestAttachment, individualInput, organizationInput, saudiNumber }
 import { createTag } from '@/lib/tags/create-tag';
 import { entityProfileSchema, entitySchema } from '@/lib/entities/schemas';
 import { expectContract } from '@/scripts/testing/contract';
+import en from '@/messages/en.json';
 
 process.env.ATTACHMENTS_DIR = path.join(os.tmpdir(), `crm-att-${process.pid}`);
 const db = useTestDatabase();
@@ -174,13 +175,15 @@ describe('POST /entities/prospect|screening|client', () => {
     const b = await createTestTenant();
     const docOfA = await createTestAttachment(a.id);
     const tagOfA = await createTag({ tenantId: a.id, input: { nameEn: 'A only' }, actor: { type: 'system' } });
-    for (const body of [
-      individualInput({ tagIds: [tagOfA.id] }),
-      individualInput({ identities: [{ type: 'Passport', number: 'P123', documentIds: [docOfA.id] }] as any }),
-    ]) {
+    for (const [body, saying] of [
+      [individualInput({ tagIds: [tagOfA.id] }), en.errors.NOT_FOUND],
+      // The message says which kind of record is missing, and how to make one.
+      [individualInput({ identities: [{ type: 'Passport', number: 'P123', documentIds: [docOfA.id] }] as any }), en.errorDetails.attachmentNotFound],
+    ] as const) {
       const res = await callRoute(clientRoute, 'POST', '/services/crm/entities/client', { headers: b.headers, body });
       expect(res.status).toBe(404);
       expect(res.body.errorCode).toBe('NOT_FOUND');
+      expect(res.body.message.en).toBe(saying);
     }
     const count = await db.current().pool.query(`SELECT count(*)::int AS n FROM "Entity" WHERE "tenantId" = $1`, [b.id]);
     expect(count.rows[0].n).toBe(0);
