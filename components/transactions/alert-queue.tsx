@@ -111,6 +111,8 @@ export function AlertQueue({ userId }: { userId: string }) {
     return q.toString() ? `/alerts?${q}` : '/alerts';
   };
   const rows = alerts.data?.data ?? [];
+  // A closed alert keeps the officer who handled it (the API refuses to reassign it).
+  const selectable = rows.filter((r) => r.status !== 'Closed');
   const toggle = (id: string) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -195,8 +197,9 @@ export function AlertQueue({ userId }: { userId: string }) {
           <label className="flex items-center gap-2 text-sm md:hidden">
             <input
               type="checkbox"
-              checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
-              onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+              checked={selectable.length > 0 && selectable.every((r) => selected.has(r.id))}
+              disabled={!selectable.length}
+              onChange={(e) => setSelected(e.target.checked ? new Set(selectable.map((r) => r.id)) : new Set())}
             />
             {t('selectAll')}
           </label>
@@ -207,8 +210,9 @@ export function AlertQueue({ userId }: { userId: string }) {
                   <input
                     type="checkbox"
                     aria-label={t('selectAll')}
-                    checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
-                    onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                    checked={selectable.length > 0 && selectable.every((r) => selected.has(r.id))}
+                    disabled={!selectable.length}
+                    onChange={(e) => setSelected(e.target.checked ? new Set(selectable.map((r) => r.id)) : new Set())}
                   />
                 </Th>
                 <Th>{t('entity')}</Th>
@@ -227,7 +231,13 @@ export function AlertQueue({ userId }: { userId: string }) {
                 return (
                   <tr key={a.id} data-alert={a.id}>
                     <Td>
-                      <input type="checkbox" aria-label={t('selectAlert', { name, rule })} checked={selected.has(a.id)} onChange={() => toggle(a.id)} />
+                      <input
+                        type="checkbox"
+                        aria-label={t('selectAlert', { name, rule })}
+                        checked={selected.has(a.id)}
+                        disabled={a.status === 'Closed'}
+                        onChange={() => toggle(a.id)}
+                      />
                     </Td>
                     <Td label={t('entity')}>
                       <EntityNameCell entity={a.entity} locale={locale} unnamed={te('unnamed')} href={`/entities/${a.entity.id}`} data-testid="alert-client" />

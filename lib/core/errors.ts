@@ -45,7 +45,8 @@ export type ErrorDetail =
   | 'duplicateTag'
   | 'unknownRoute'
   | 'caseClosed'
-  | 'attachmentNotFound';
+  | 'attachmentNotFound'
+  | 'alertClosed';
 
 export class AppError extends Error {
   constructor(

@@ -11,6 +11,8 @@ import { POST as decideRoute } from '@/app/services/crm/cases/[caseId]/dispositi
 import { POST as noteRoute } from '@/app/services/crm/cases/[caseId]/notes/route';
 import { GET as strXmlRoute } from '@/app/services/crm/cases/[caseId]/str-report/xml/route';
 import { PATCH as assignRoute } from '@/app/services/crm/alerts/assignee/route';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
 import { PUT as assignCaseRoute } from '@/app/services/crm/cases/[caseId]/assignee/route';
 import { GET as getAlertRoute } from '@/app/services/crm/alerts/[alertId]/route';
 import { GET as getEntityRoute } from '@/app/services/crm/entities/[entityId]/route';
@@ -156,6 +158,13 @@ describe('transaction-monitoring cases', () => {
     });
     expect(approved.body.data.decisions.map((d: any) => d.action)).toEqual(['Proposed', 'Approved']);
     expect(approved.body.data.transactionAlerts.every((a: any) => a.status === 'Closed' && a.isCorrect === true)).toBe(true);
+    // A closed alert keeps the officer who handled it: reassigning or unassigning it is refused.
+    for (const assigneeUserId of [checker.id, null]) {
+      const reassign = await callRoute(assignRoute, 'PATCH', '/x', { headers: checker.headers, body: { alertIds: [alert.id], assigneeUserId } });
+      expect(reassign.status).toBe(409);
+      expect(reassign.body.message).toEqual({ en: en.errorDetails.alertClosed, ar: ar.errorDetails.alertClosed });
+    }
+    expect((await callRoute(getAlertRoute, 'GET', '/x', { headers: t.headers, params: { alertId: alert.id } })).body.data.assignee.id).toBe(maker.id);
     expect(approved.body.data.strReport).toMatchObject({ status: 'Draft', caseId });
     expect(approved.body.data.indicatorSummaries).toEqual([]);
 

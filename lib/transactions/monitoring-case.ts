@@ -312,6 +312,13 @@ export async function assignAlerts(args: { tenantId: string; alertIds: string[];
   }
   return withTenant(tenantId, async (tx) => {
     const db = sqlOf(tx);
+    // A closed alert keeps the officer who handled it (the case's decision names them).
+    const chosen = await db.query<{ status: string }>(`SELECT status FROM "TransactionAlert" WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[]) FOR UPDATE`, [
+      tenantId,
+      args.alertIds,
+    ]);
+    if (chosen.rows.length === new Set(args.alertIds).size && chosen.rows.some((r) => r.status === 'Closed'))
+      throw new AppError('CONFLICT', undefined, 'alertClosed');
     const updated = await db.query<{ id: string; caseId: string }>(
       `UPDATE "TransactionAlert" SET "assigneeUserId" = $3::uuid, "updatedAt" = now() WHERE "tenantId" = $1::uuid AND id = ANY($2::uuid[]) RETURNING id, "caseId"`,
       [tenantId, args.alertIds, args.assigneeUserId],
