@@ -87,7 +87,13 @@ export function RuleManager() {
       setDraft(draftOf(res.data));
       void client.invalidateQueries({ queryKey: ['tm-rules'] });
     },
-    onError: fail,
+    onError: (error, d) => {
+      // A new rule's only conflict is its code being taken: the message goes under the code field.
+      if (!d.id && error instanceof FetchError && error.status === 409 && error.errorCode === 'CONFLICT') {
+        setNotice(null);
+        setErrors([`code: ${error.messageIn(locale)}`]);
+      } else fail(error);
+    },
   });
   const status = useMutation({
     mutationFn: ({ id, to }: { id: string; to: 'Published' | 'Deactivated' }) =>
@@ -228,7 +234,19 @@ export function RuleManager() {
               </Select>
             </Field>
             <Field label={t('code')} htmlFor="r-code" error={errorFor('code')}>
-              <Input id="r-code" dir="ltr" value={draft.code} disabled={!!draft.id} onChange={(e) => setDraft({ ...draft, code: e.target.value })} required />
+              <Input
+                id="r-code"
+                dir="ltr"
+                value={draft.code}
+                disabled={!!draft.id}
+                aria-invalid={errorFor('code') ? true : undefined}
+                aria-describedby={errorFor('code') ? 'r-code-error' : undefined}
+                onChange={(e) => {
+                  setDraft({ ...draft, code: e.target.value });
+                  setErrors((all) => all.filter((x) => !x.startsWith('code:')));
+                }}
+                required
+              />
             </Field>
             <Field label={t('nameEn')} htmlFor="r-name-en" error={errorFor('nameEn')}>
               <Input id="r-name-en" dir="ltr" lang="en" value={draft.nameEn} onChange={(e) => setDraft({ ...draft, nameEn: e.target.value })} required />

@@ -46,7 +46,8 @@ export type ErrorDetail =
   | 'unknownRoute'
   | 'caseClosed'
   | 'attachmentNotFound'
-  | 'alertClosed';
+  | 'alertClosed'
+  | 'duplicateRuleCode';
 
 export class AppError extends Error {
   constructor(

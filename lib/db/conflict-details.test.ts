@@ -12,6 +12,7 @@ import { PATCH as reviewRoute } from '@/app/services/crm/bank-accounts/manual/[a
 import { POST as erasureRoute } from '@/app/services/crm/entities/[entityId]/erasure-requests/route';
 import { POST as createTagRoute } from '@/app/services/crm/tags/route';
 import { PATCH as updateTagRoute } from '@/app/services/crm/tags/[tagId]/route';
+import { POST as createRuleRoute } from '@/app/services/crm/transaction-rules/route';
 import type { ErrorDetail } from '@/lib/core/errors';
 import { callRoute, type CallResult } from '@/scripts/testing/api';
 import { useTestDatabase } from '@/scripts/testing/db';
@@ -48,7 +49,14 @@ async function race(n: number, send: () => Promise<CallResult>, created: number,
 
 describe('409 CONFLICT with a precise message', () => {
   it('the messages are distinct, and each differs from the generic CONFLICT in both languages', () => {
-    const details: ErrorDetail[] = ['duplicateIdentity', 'duplicateIban', 'bankAccountNotPending', 'erasureAlreadyPending', 'duplicateTag'];
+    const details: ErrorDetail[] = [
+      'duplicateIdentity',
+      'duplicateIban',
+      'bankAccountNotPending',
+      'erasureAlreadyPending',
+      'duplicateTag',
+      'duplicateRuleCode',
+    ];
     for (const messages of [en, ar]) {
       const texts = details.map((d) => messages.errorDetails[d]);
       expect(new Set(texts).size).toBe(details.length);
@@ -116,5 +124,16 @@ describe('409 CONFLICT with a precise message', () => {
     const rename = await callRoute(updateTagRoute, 'PATCH', '/x', { headers: officer.headers, params: { tagId: other.body.data.id }, body: { nameEn: 'VIP' } });
     expectConflict(rename, 'duplicateTag');
     await race(6, send('Sanctions review'), 201, 'duplicateTag');
+  });
+
+  it('a monitoring rule code already in use, also when the requests race', async () => {
+    const send = (code: string) => () =>
+      callRoute(createRuleRoute, 'POST', '/x', {
+        headers: officer.headers,
+        body: { code, nameEn: 'Large amount', nameAr: 'مبلغ كبير', config: { template: 'LargeAmount', params: { threshold: '100000', currency: 'SAR' } } },
+      });
+    expect((await send('LARGE-100K')()).status).toBe(201);
+    expectConflict(await send('LARGE-100K')(), 'duplicateRuleCode');
+    await race(6, send('ROUND-10K'), 201, 'duplicateRuleCode');
   });
 });

@@ -8,6 +8,7 @@ const CONFLICT_DETAILS: Record<string, ErrorDetail> = {
   BankAccount_tenantId_entityId_iban_key: 'duplicateIban',
   ErasureRequest_one_pending_per_entity: 'erasureAlreadyPending',
   Tag_tenantId_scope_nameEn_key: 'duplicateTag',
+  TransactionRule_tenantId_code_key: 'duplicateRuleCode',
 };
 
 /**

@@ -75,7 +75,8 @@ export interface RuleInput {
 export async function createRule({ tenantId, input, actor, requestId }: { tenantId: string; input: RuleInput; actor: Actor; requestId?: string }) {
   const config = validateConfig(input.config);
   return withTenant(tenantId, async (tx) => {
-    if (await tx.transactionRule.findFirst({ where: { tenantId, code: input.code }, select: { id: true } })) throw new AppError('CONFLICT');
+    if (await tx.transactionRule.findFirst({ where: { tenantId, code: input.code }, select: { id: true } }))
+      throw new AppError('CONFLICT', undefined, 'duplicateRuleCode');
     const rule = await tx.transactionRule.create({
       data: {
         tenantId,

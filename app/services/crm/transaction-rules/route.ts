@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   POST: apiRoute({
     summary: 'Create transaction rule',
     description:
-      'A new rule is a Draft built from a template (GET /transaction-rules/templates); `config.params` are validated by the template (each bad parameter named under `config.params`). `code` is unique per tenant (409 CONFLICT). Answers 201. Officer app only (a session with the admin or officer role; an API key is 401, another role 403): changing what judges transactions is an officer’s decision, audited under that officer. API keys read rules and may back-test.',
+      'A new rule is a Draft built from a template (GET /transaction-rules/templates); `config.params` are validated by the template (each bad parameter named under `config.params`). `code` is unique per tenant: a code already in use is 409 CONFLICT with a message saying so. Answers 201. Officer app only (a session with the admin or officer role; an API key is 401, another role 403): changing what judges transactions is an officer’s decision, audited under that officer. API keys read rules and may back-test.',
     auth: 'session',
     roles: ['admin', 'officer'],
     body: createRuleInput,
