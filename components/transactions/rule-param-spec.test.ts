@@ -50,6 +50,10 @@ describe('rule editor parameters', () => {
       currency: 'currency',
     });
     expect(paramProblems(vars, { threshold: '10000.50', marginPercent: '10', minCount: '3', windowHours: '72', currency: 'sar' })).toEqual({});
+    // Three letters that name no ISO 4217 currency are a slip too.
+    expect(paramProblems(vars, { threshold: '10000', marginPercent: '10', minCount: '3', windowHours: '72', currency: 'xyz' })).toEqual({
+      currency: 'currency',
+    });
     expect(paramProblems(vars, { threshold: '0.00', marginPercent: '10', minCount: '3', windowHours: '72', currency: 'SAR' })).toEqual({
       threshold: 'decimal',
     });

@@ -19,6 +19,8 @@ export const ENUM_OPTIONS: Record<string, readonly string[]> = { direction: ['An
 export const PARAM_DEFAULTS: Record<string, string | boolean> = { direction: 'Any', minGrade: 'High', includeCounterparty: true };
 
 const DECIMAL = /^\d{1,30}(\.\d{1,18})?$/;
+/** The ISO 4217 codes the server accepts (the same ICU list, lib/transactions/money.ts). */
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 /** The first problem of each parameter's value, by parameter; empty when the form may be sent. */
 export function paramProblems(vars: [string, ParamSpec][], values: ParamValues): Record<string, ParamProblem> {
@@ -33,7 +35,7 @@ export function paramProblems(vars: [string, ParamSpec][], values: ParamValues):
     }
     if (spec.type === 'decimal' && !(DECIMAL.test(value) && /[1-9]/.test(value))) problems[key] = 'decimal';
     else if ((spec.type === 'integer' || spec.type === 'number') && !/^\d+$/.test(value)) problems[key] = 'integer';
-    else if (spec.type === 'currency' && !/^[A-Za-z]{3}$/.test(value)) problems[key] = 'currency';
+    else if (spec.type === 'currency' && !(/^[A-Za-z]{3}$/.test(value) && CURRENCIES.has(value.toUpperCase()))) problems[key] = 'currency';
   }
   return problems;
 }

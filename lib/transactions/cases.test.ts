@@ -240,6 +240,29 @@ describe('transaction-monitoring cases', () => {
     expect((await callRoute(strXmlRoute, 'GET', '/x', { headers: t.headers, params: { caseId } })).status).toBe(404);
   });
 
+  it('a rule currency must be an ISO 4217 code: three other letters are 400 naming config.params.currency, on create and on edit', async () => {
+    const t = await createTestTenant();
+    const ruler = await createOfficer(t);
+    const body = (currency: string) => ({
+      ...STRUCTURING,
+      code: `CUR-${currency}`,
+      config: { ...STRUCTURING.config, params: { ...STRUCTURING.config.params, currency } },
+    });
+    const refused = await callRoute(createRuleRoute, 'POST', '/x', { headers: ruler.headers, body: body('xyz') });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errorCode: 'VALIDATION_ERROR', validationErrors: ['config.params.currency: unknown ISO 4217 currency code'] });
+    const created = await callRoute(createRuleRoute, 'POST', '/x', { headers: ruler.headers, body: body('usd') });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.config.params.currency).toBe('USD');
+    const edit = await callRoute(updateRuleRoute, 'PATCH', '/x', {
+      headers: ruler.headers,
+      params: { ruleId: created.body.data.id },
+      body: { config: { ...STRUCTURING.config, params: { ...STRUCTURING.config.params, currency: 'XYZ' } } },
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.validationErrors).toEqual(['config.params.currency: unknown ISO 4217 currency code']);
+  });
+
   it('a new rule version never rewrites old alerts; the back-test counts the edited version beside the current one', async () => {
     const t = await createTestTenant();
     const { rule, answers, send, ruler } = await structuringCase(t);

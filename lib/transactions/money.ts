@@ -9,6 +9,10 @@ export interface Dec {
   readonly scale: number;
 }
 
+/** ISO 4217 codes ICU knows (Node's Intl); input in any letter case. Transactions and rules accept the same set. */
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+export const isCurrencyCode = (v: string) => CURRENCIES.has(v.toUpperCase());
+
 /** A plain decimal string: optional minus, digits, optional fraction. No exponent, no grouping. */
 export const DECIMAL_PATTERN = /^-?\d{1,30}(\.\d{1,18})?$/;
 

@@ -8,7 +8,7 @@ import { pageOfSchema, pageQuery } from '@/lib/core/pagination';
 import { parseDateOnly, wireIsoTimestamp, wireTimestamp } from '@/lib/core/format';
 import { attachmentSchema, userSchema } from '@/lib/attachments/schemas';
 import { tagSchema } from '@/lib/tags/schemas';
-import { DECIMAL_PATTERN, cmp } from './money';
+import { DECIMAL_PATTERN, cmp, isCurrencyCode } from './money';
 import { TEMPLATE_NAMES } from './rules/templates';
 
 const hasNoNul = (s: string) => !s.includes('\u0000');
@@ -28,10 +28,6 @@ export const ALERT_STATUSES = ['Open', 'Closed'] as const;
 export const DISPOSITIONS = ['FalsePositive', 'TruePositive', 'Reported'] as const;
 
 export const severity = z.enum(SEVERITIES);
-
-/** ISO 4217 codes ICU knows (Node's Intl); input in any letter case. */
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-export const isCurrencyCode = (v: string) => CURRENCIES.has(v.toUpperCase());
 
 /**
  * A positive exact decimal: digits with an optional fraction, never a JSON number. A text that is not

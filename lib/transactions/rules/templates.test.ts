@@ -258,4 +258,17 @@ describe('parameter validation', () => {
     expect(parseTemplateParams('LargeAmount', { threshold: 1e21, currency: 'SAR' }).ok).toBe(false);
     expect(parseTemplateParams('LargeAmount', { threshold: '1e3', currency: 'SAR' }).ok).toBe(false);
   });
+
+  it('a currency is an ISO 4217 code: three letters that name no currency are refused, a known one in any case is upper-cased', () => {
+    for (const currency of ['xyz', 'XYZ', 'ABC']) {
+      const r = parseTemplateParams('LargeAmount', { threshold: '100000', currency });
+      expect(r, currency).toEqual({ ok: false, errors: ['config.currency: unknown ISO 4217 currency code'] });
+    }
+    expect(parseTemplateParams('LargeAmount', { threshold: '100000', currency: 'usd' })).toEqual({
+      ok: true,
+      params: { threshold: '100000', currency: 'USD', direction: 'Any' },
+    });
+    const dormant = parseTemplateParams('DormantReactivated', { dormantDays: 90, minAmount: '1000', currency: 'xyz' });
+    expect(dormant.ok ? [] : dormant.errors).toEqual(['config.currency: unknown ISO 4217 currency code']);
+  });
 });

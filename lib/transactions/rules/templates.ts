@@ -6,7 +6,7 @@
  * Amounts stay exact decimal strings throughout (money.ts).
  */
 import { z } from 'zod';
-import { cmp, gte, isMultipleOf, lt, percentOf, sub, toPlain, DECIMAL_PATTERN } from '../money';
+import { cmp, gte, isCurrencyCode, isMultipleOf, lt, percentOf, sub, toPlain, DECIMAL_PATTERN } from '../money';
 
 export type Direction = 'Credit' | 'Debit';
 export type Grade = 'Low' | 'Medium' | 'High';
@@ -73,7 +73,8 @@ const amount = z
 const currency = z
   .string()
   .trim()
-  .regex(/^[A-Za-z]{3}$/, 'expected an ISO 4217 code')
+  .regex(/^[A-Za-z]{3}$/, 'expected an ISO 4217 code such as SAR')
+  .refine(isCurrencyCode, 'unknown ISO 4217 currency code')
   .transform((v) => v.toUpperCase());
 const direction = z.enum(['Any', 'Credit', 'Debit']).default('Any');
 const hours = z
