@@ -134,11 +134,15 @@ function MatchCard({
                   <span className="font-medium">{t(`cases.trailActions.${r.action}`)}</span> · {r.user?.displayName ?? t('cases.system')} ·{' '}
                   <DateTimeText locale={locale} value={r.createdAt} />
                   {r.proposedStatus ? <span> · {t(`cases.matchStatus.${r.proposedStatus}`)}</span> : null}
-                  {r.comment ? (
-                    <p className="text-slate-700 whitespace-pre-line" dir="auto">
-                      {r.comment}
-                    </p>
-                  ) : null}
+                  {r.user ? (
+                    r.comment ? (
+                      <p className="text-slate-700 whitespace-pre-line" dir="auto">
+                        {r.comment}
+                      </p>
+                    ) : null
+                  ) : (
+                    <SystemTrailNote action={r.action} comment={r.comment} />
+                  )}
                 </li>
               ))}
             </ol>
@@ -147,4 +151,20 @@ function MatchCard({
       </div>
     </article>
   );
+}
+
+/**
+ * A system step's note in the page's language: what its action means (a reopened decision, a removed
+ * entry) and the code of what screened again. A comment that is no known code is shown as stored.
+ */
+function SystemTrailNote({ action, comment }: { action: string; comment: string | null }) {
+  const t = useTranslations('cases');
+  const note = t.has(`trailNotes.${action}`) ? t(`trailNotes.${action}` as 'trailNotes.Reopened') : null;
+  const why = comment && t.has(`trailComments.${comment}`) ? t(`trailComments.${comment}` as 'trailComments.ScreenedOnDemand') : comment;
+  const text = [note, why].filter(Boolean).join(' ');
+  return text ? (
+    <p className="text-slate-700" data-testid="trail-note">
+      {text}
+    </p>
+  ) : null;
 }

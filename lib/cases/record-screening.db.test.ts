@@ -34,7 +34,8 @@ async function someoneWaitsForALock(): Promise<boolean> {
  * until the second waits for a lock, then commits. Answers both screenings' changes.
  */
 async function overlappingScreenings(entityId: string): Promise<[RecordedChange[], RecordedChange[]]> {
-  const screen = (tx: Parameters<typeof screenStoredEntities>[0]) => screenStoredEntities(tx, { tenantId: t.id, entityIds: [entityId], reason: 'test' });
+  const screen = (tx: Parameters<typeof screenStoredEntities>[0]) =>
+    screenStoredEntities(tx, { tenantId: t.id, entityIds: [entityId], reason: 'ScreenedOnDemand' });
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   let recorded!: (changes: RecordedChange[]) => void;

@@ -12,7 +12,7 @@ import { sqlOf } from '@/lib/db/sql';
 import type { Tx } from '@/lib/db/tenant-tx';
 import type { MatchSignals } from '@/lib/screening/score';
 import { refreshCases, refreshEntityScreening } from './refresh';
-import type { MatchStatus } from './schemas';
+import type { MatchStatus, ScreeningTrigger } from './schemas';
 
 export interface ScreenedMatch {
   entryId: string;
@@ -85,8 +85,8 @@ export async function recordScreening(
     screenings: EntityScreening[];
     /** When the entities were screened (stored as Entity.screenedAt); null for a delta that re-scored only some entries. */
     screenedAt: Date | null;
-    /** Why, for the review trail of reopened matches. */
-    reason?: string;
+    /** What screened again, the comment of the trail's system steps (a code each reader translates). */
+    reason?: ScreeningTrigger;
   },
 ): Promise<RecordedChange[]> {
   const { tenantId, screenings } = args;
@@ -225,19 +225,15 @@ const TRAIL_ACTION: Record<MatchChange, string> = {
   Deprecated: 'Deprecated',
   Decided: 'Approved',
 };
-const TRAIL_COMMENT: Partial<Record<MatchChange, string>> = {
-  Reopened: 'The list entry changed: the earlier decision does not cover its new version.',
-  Restored: 'The list entry is listed again.',
-  Deprecated: 'The list entry was removed from its list or no longer matches.',
-};
-
-async function writeReviewTrail(tx: Tx, tenantId: string, changes: RecordedChange[], reason?: string): Promise<void> {
+// What an action means (a reopened decision, a removed entry) is said by the action itself, in the
+// reader's language; the comment only carries the trigger's code.
+async function writeReviewTrail(tx: Tx, tenantId: string, changes: RecordedChange[], reason?: ScreeningTrigger): Promise<void> {
   if (!changes.length) return;
   const rows = changes.map((c) => ({
     matchId: c.matchId,
     action: TRAIL_ACTION[c.change],
     status: c.status,
-    comment: [TRAIL_COMMENT[c.change], reason].filter(Boolean).join(' ') || null,
+    comment: reason ?? null,
   }));
   await sqlOf(tx).query(
     `INSERT INTO "MatchReview" (id, "tenantId", "matchId", action, status, comment, "createdAt")

@@ -56,6 +56,13 @@ export const storedWatchlistEntrySchema = z
   })
   .meta({ id: 'MatchWatchlistEntry' });
 
+/**
+ * Why the service screened again, as the `comment` of the system steps (no user) it adds to a match's
+ * trail: a code, not prose, so each reader shows it in its own language (messages' cases.trailComments).
+ */
+export const SCREENING_TRIGGERS = ['ScreenedOnDemand', 'ProfileEdited', 'WatchlistUpdate'] as const;
+export type ScreeningTrigger = (typeof SCREENING_TRIGGERS)[number];
+
 export const matchReviewSchema = z
   .object({
     id: z.uuid(),
@@ -63,7 +70,12 @@ export const matchReviewSchema = z
     action: z.enum(['Created', 'Proposed', 'Approved', 'Rejected', 'Reopened', 'Updated', 'Deprecated', 'Restored']),
     status: matchStatus,
     proposedStatus: matchStatus.nullable(),
-    comment: z.string().nullable(),
+    comment: z
+      .string()
+      .nullable()
+      .meta({
+        description: `An officer's comment; on a system step (no user) the code of what screened again (${SCREENING_TRIGGERS.join(', ')}) or null.`,
+      }),
     user: userSchema.nullable(),
   })
   .meta({ id: 'MatchReview', description: 'One step of a match review trail (system steps have no user).' });

@@ -333,6 +333,11 @@ describe('PATCH /entities/{entityId} – watchlist monitoring', () => {
     expect(keysAfter).toEqual([...new Set(expected)].sort());
     const [event] = await eventsOf(created.id);
     expect(event).toMatchObject({ rescreened: true });
+    // The match's trail says why as a code (messages' cases.trailComments), not English prose.
+    const trail = await db
+      .current()
+      .pool.query(`SELECT r.comment FROM "MatchReview" r JOIN "Match" m ON m.id = r."matchId" WHERE m."entityId" = $1`, [created.id]);
+    expect(trail.rows).toEqual([{ comment: 'ProfileEdited' }]);
 
     const off = await patch(created.id, { ongoingMonitoring: false });
     expect(off.status).toBe(200);

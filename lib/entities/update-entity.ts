@@ -218,7 +218,7 @@ async function keepScreeningCurrent(
 ): Promise<boolean> {
   if (!s.screenedDataChanged) return false;
   if (s.isMonitored || s.role === 'Screening') {
-    await screenStoredEntities(tx, { tenantId, entityIds: [entityId], reason: 'Screened again after the profile was edited.' });
+    await screenStoredEntities(tx, { tenantId, entityIds: [entityId], reason: 'ProfileEdited' });
     return true;
   }
   if (s.wasMonitored) await replaceMonitoredKeys(tx, tenantId, await loadEntityScreeningInputs(sqlOf(tx), tenantId, [entityId]));

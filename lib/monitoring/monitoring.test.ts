@@ -12,6 +12,9 @@ import { POST as approveRoute } from '@/app/services/crm/cases/[caseId]/matches/
 import { withTenant } from '@/lib/db/tenant-tx';
 import { countOpenMatches } from '@/lib/cases/open-matches';
 import { entitySchema } from '@/lib/entities/schemas';
+import { SCREENING_TRIGGERS } from '@/lib/cases/schemas';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
 import { callRoute } from '@/scripts/testing/api';
 import { expectContract } from '@/scripts/testing/contract';
 import { useTestDatabase } from '@/scripts/testing/db';
@@ -122,8 +125,15 @@ describe('screening at creation', () => {
     const first = await callRoute(screenNowRoute, 'POST', `/services/crm/entities/${plain.id}/screen`, { headers: a.headers, params: { entityId: plain.id } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data).toMatchObject({ entityId: plain.id, screeningStatus: 'PendingReview', matchCount: 1, newMatches: 1, changedMatches: 0 });
+    // The trail's system step says why with a code each reader translates, never English prose.
+    const trail = await q(`SELECT r.action, r.comment, r."userId" FROM "MatchReview" r JOIN "Match" m ON m.id = r."matchId" WHERE m."entityId" = $1`, [
+      plain.id,
+    ]);
+    expect(trail.rows).toEqual([{ action: 'Created', comment: 'ScreenedOnDemand', userId: null }]);
     const again = await callRoute(screenNowRoute, 'POST', `/services/crm/entities/${plain.id}/screen`, { headers: a.headers, params: { entityId: plain.id } });
     expect(again.body.data).toMatchObject({ matchCount: 1, newMatches: 0, changedMatches: 0 });
+    for (const messages of [en, ar]) for (const code of SCREENING_TRIGGERS) expect(messages.cases.trailComments[code]).toBeTruthy();
+    expect(ar.cases.trailComments.ScreenedOnDemand).not.toBe(en.cases.trailComments.ScreenedOnDemand);
     const other = await callRoute(screenNowRoute, 'POST', `/services/crm/entities/${plain.id}/screen`, { headers: b.headers, params: { entityId: plain.id } });
     expect(other.status).toBe(404);
   });
@@ -220,6 +230,7 @@ describe('delta monitoring', () => {
     kase = (await callRoute(getCaseRoute, 'GET', `/services/crm/cases/${ids.khalidCase}`, { headers: a.headers, params: { caseId: ids.khalidCase } })).body;
     expect(kase).toMatchObject({ status: 'Pending', disposition: null });
     expect(kase.matches[0].reviews.map((r: { action: string }) => r.action)).toEqual(['Created', 'Proposed', 'Approved', 'Reopened']);
+    expect(kase.matches[0].reviews.at(-1)).toMatchObject({ action: 'Reopened', comment: 'WatchlistUpdate', user: null });
     expect(await entity(a, ids.khalid)).toMatchObject({ screeningStatus: 'PendingReview' });
     expect((await events(a.id, ids.khalid)).map((e) => e.changes[0])).toEqual(['MatchNew', 'MatchDecided', 'MatchReopened']);
   });

@@ -9,6 +9,7 @@ import { sqlOf, type SqlQueryable } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import { recordScreening, type EntityScreening, type RecordedChange, type ScreenedMatch } from '@/lib/cases/record-screening';
+import type { ScreeningTrigger } from '@/lib/cases/schemas';
 import type { MatchDto } from '@/lib/screening/schemas';
 import { screenMany } from '@/lib/screening/screen';
 import { loadEntityScreeningInputs, type EntityScreeningInput } from './entity-inputs';
@@ -62,7 +63,7 @@ export function toScreenedMatch(m: MatchDto, entryVersion: string): ScreenedMatc
  */
 export async function screenStoredEntities(
   tx: Tx,
-  { tenantId, entityIds, reason }: { tenantId: string; entityIds: string[]; reason?: string },
+  { tenantId, entityIds, reason }: { tenantId: string; entityIds: string[]; reason?: ScreeningTrigger },
 ): Promise<RecordedChange[]> {
   const db = sqlOf(tx);
   const inputs = await loadEntityScreeningInputs(db, tenantId, entityIds);
@@ -109,7 +110,7 @@ export async function screenEntityNow({
   return withTenant(tenantId, async (tx) => {
     const exists = await tx.entity.findFirst({ where: { tenantId, id: entityId }, select: { id: true } });
     if (!exists) throw AppError.notFound();
-    const changes = await screenStoredEntities(tx, { tenantId, entityIds: [entityId], reason: 'Screened on demand.' });
+    const changes = await screenStoredEntities(tx, { tenantId, entityIds: [entityId], reason: 'ScreenedOnDemand' });
     const after = await tx.entity.findFirstOrThrow({
       where: { tenantId, id: entityId },
       select: { screenedAt: true, screeningStatus: true, matchCount: true, caseCount: true },

@@ -232,7 +232,7 @@ async function scorePairs(tenantId: string, pairs: Pair[], queries: QueryCache, 
 
 async function storeScreenings(tenantId: string, screenings: EntityScreening[], timing: { recordMs: number }): Promise<RecordedChange[]> {
   const started = performance.now();
-  const recorded = await withTenant(tenantId, (tx) => recordScreening(tx, { tenantId, screenings, screenedAt: null, reason: 'Watchlist update.' }));
+  const recorded = await withTenant(tenantId, (tx) => recordScreening(tx, { tenantId, screenings, screenedAt: null, reason: 'WatchlistUpdate' }));
   timing.recordMs += performance.now() - started;
   return recorded;
 }
@@ -252,7 +252,7 @@ async function deprecateEntryMatches(entryIds: string[]): Promise<RecordedChange
   for (const [tenantId, matches] of groupBy(rows, (r) => r.tenantId)) {
     const byEntity = groupBy(matches, (m) => m.entityId);
     const screenings: EntityScreening[] = [...byEntity].map(([entityId, ms]) => ({ entityId, matches: [], staleEntryIds: ms.map((m) => m.watchlistEntryId) }));
-    out.push(...(await withTenant(tenantId, (tx) => recordScreening(tx, { tenantId, screenings, screenedAt: null, reason: 'Watchlist update.' }))));
+    out.push(...(await withTenant(tenantId, (tx) => recordScreening(tx, { tenantId, screenings, screenedAt: null, reason: 'WatchlistUpdate' }))));
   }
   return out;
 }
