@@ -77,7 +77,7 @@ describe('transaction-monitoring cases', () => {
     expect(answers[1]!.body.data.triggeredAlerts).toEqual([]);
     const alert = answers[2]!.body.data.triggeredAlerts[0];
     expect(alert.transactions.map((x: any) => x.amount)).toEqual(['9900', '9800.50', '9500']);
-    expect(alert.reasonEn).toContain('3 amounts between 9000 and 10000');
+    expect(alert.reasonEn.replace(/\u00a0/g, ' ')).toContain('3 amounts between SAR 9,000.00 and SAR 10,000.00');
     const fourth = await send('9999', 11);
     const caseId = alert.caseId;
     expect(fourth.body.data.triggeredAlerts[0].caseId).toBe(caseId);

@@ -168,6 +168,40 @@ describe('Structuring', () => {
   });
 });
 
+describe('reasons', () => {
+  // Intl puts no-break spaces (and, in Arabic, direction marks) around the currency: compare words.
+  const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ').replace(/[\u200e\u200f\u061c]/g, '');
+  const reason = async (template: TemplateName, params: unknown, ctx: RuleContext) => {
+    const parsed = parseTemplateParams(template, params);
+    const outcome = parsed.ok ? await runTemplate(template, parsed.params, ctx) : null;
+    return { en: plain(outcome!.reasonEn), ar: plain(outcome!.reasonAr) };
+  };
+
+  it('amounts are grouped with the currency’s digits and the currency named in each language, Western digits in both', async () => {
+    const structuring = { threshold: '10000', marginPercent: 10, minCount: 3, windowHours: 72, currency: 'SAR' };
+    const history: Past[] = [
+      { hoursAgo: 5, amount: '9910.00', direction: 'Credit' },
+      { hoursAgo: 30, amount: '9570.5', direction: 'Credit' },
+    ];
+    expect(await reason('Structuring', structuring, context({ amount: '9000' }, history))).toEqual({
+      en: '3 amounts between SAR 9,000.00 and SAR 10,000.00 within 72 h (total SAR 28,480.50)',
+      ar: '3 مبالغ بين 9,000.00 و10,000.00 ريال سعودي خلال 72 ساعة (المجموع 28,480.50 ريال سعودي)',
+    });
+    // Every digit sent is kept; a three-digit currency shows three.
+    expect(await reason('LargeAmount', { threshold: '5000', currency: 'kwd' }, context({ amount: '12500.5', currency: 'KWD' }))).toEqual({
+      en: 'Amount KWD 12,500.500 is at or above KWD 5,000.000',
+      ar: 'المبلغ 12,500.500 دينار كويتي يساوي الحد 5,000.000 دينار كويتي أو يتجاوزه',
+    });
+    const rapid = await reason(
+      'RapidInOut',
+      { percent: 80, windowHours: 24, minIncoming: '10000', currency: 'SAR' },
+      context({ amount: '45000.25', direction: 'Debit' }, [{ hoursAgo: 2, amount: '50000', direction: 'Credit' }]),
+    );
+    expect(rapid.en).toBe('SAR 45,000.25 of SAR 50,000.00 received left within 24 h (≥ 80%)');
+    expect(rapid.ar).not.toMatch(/[\u0660-\u0669]|SAR/);
+  });
+});
+
 describe('RapidInOut', () => {
   const p = { percent: 80, windowHours: 24, minIncoming: '10000', currency: 'SAR' };
   it('fires when outgoing reaches P% of incoming within T', async () => {

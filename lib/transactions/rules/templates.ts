@@ -6,6 +6,7 @@
  * Amounts stay exact decimal strings throughout (money.ts).
  */
 import { z } from 'zod';
+import { formatAmount } from '@/lib/core/amounts';
 import { cmp, gte, isCurrencyCode, isMultipleOf, lt, percentOf, sub, toPlain, DECIMAL_PATTERN } from '../money';
 
 export type Direction = 'Credit' | 'Debit';
@@ -87,6 +88,10 @@ const days = z.number().int().min(1).max(3660);
 const dirFilter = (d: 'Any' | Direction) => (d === 'Any' ? undefined : d);
 const applies = (d: 'Any' | Direction, tx: SubjectTransaction) => d === 'Any' || d === tx.direction;
 const since = (tx: SubjectTransaction, windowHours: number) => new Date(tx.transactionDate.getTime() - windowHours * HOUR);
+/** An amount in a reason, as the rest of the app shows amounts: `SAR 10,000.00`, `10,000.00 ريال سعودي`. */
+const money = (locale: 'en' | 'ar', amount: string, currency: string) => formatAmount(locale, amount, currency, { currencyDigits: true });
+/** The same amount without the currency, where the next one names it. */
+const figure = (locale: 'en' | 'ar', amount: string, currency: string) => formatAmount(locale, amount, currency, { currencyDigits: true, bare: true });
 const dirAr = (d: 'Any' | Direction) => (d === 'Credit' ? 'الواردة' : d === 'Debit' ? 'الصادرة' : '');
 const dirEn = (d: 'Any' | Direction) => (d === 'Credit' ? 'incoming ' : d === 'Debit' ? 'outgoing ' : '');
 
@@ -122,8 +127,8 @@ const checks: { [T in TemplateName]: Check<T> } = {
   async LargeAmount(p, { tx }) {
     if (tx.currencyCode !== p.currency || !applies(p.direction, tx) || !gte(tx.amount, p.threshold)) return null;
     return {
-      reasonEn: `Amount ${tx.amount} ${p.currency} is at or above ${p.threshold}`,
-      reasonAr: `المبلغ ${tx.amount} ${p.currency} يساوي الحد ${p.threshold} أو يتجاوزه`,
+      reasonEn: `Amount ${money('en', tx.amount, p.currency)} is at or above ${money('en', p.threshold, p.currency)}`,
+      reasonAr: `المبلغ ${money('ar', tx.amount, p.currency)} يساوي الحد ${money('ar', p.threshold, p.currency)} أو يتجاوزه`,
       transactionIds: [tx.id],
     };
   },
@@ -143,8 +148,8 @@ const checks: { [T in TemplateName]: Check<T> } = {
     const w = await ctx.window({ since: since(tx, p.windowHours), direction: dirFilter(p.direction), currencyCode: p.currency });
     if (!gte(w.sum, p.threshold)) return null;
     return {
-      reasonEn: `${dirEn(p.direction)}total ${toPlain(w.sum)} ${p.currency} within ${p.windowHours} h reaches ${p.threshold}`,
-      reasonAr: `مجموع المعاملات ${dirAr(p.direction)} ${toPlain(w.sum)} ${p.currency} خلال ${p.windowHours} ساعة يبلغ الحد ${p.threshold}`,
+      reasonEn: `${dirEn(p.direction)}total ${money('en', toPlain(w.sum), p.currency)} within ${p.windowHours} h reaches ${money('en', p.threshold, p.currency)}`,
+      reasonAr: `مجموع المعاملات ${dirAr(p.direction)} ${money('ar', toPlain(w.sum), p.currency)} خلال ${p.windowHours} ساعة يبلغ الحد ${money('ar', p.threshold, p.currency)}`,
       transactionIds: w.ids,
     };
   },
@@ -162,8 +167,8 @@ const checks: { [T in TemplateName]: Check<T> } = {
     });
     if (w.count < p.minCount) return null;
     return {
-      reasonEn: `${w.count} amounts between ${toPlain(floor)} and ${p.threshold} ${p.currency} within ${p.windowHours} h (total ${toPlain(w.sum)})`,
-      reasonAr: `${w.count} مبالغ بين ${toPlain(floor)} و${p.threshold} ${p.currency} خلال ${p.windowHours} ساعة (المجموع ${toPlain(w.sum)})`,
+      reasonEn: `${w.count} amounts between ${money('en', toPlain(floor), p.currency)} and ${money('en', p.threshold, p.currency)} within ${p.windowHours} h (total ${money('en', toPlain(w.sum), p.currency)})`,
+      reasonAr: `${w.count} مبالغ بين ${figure('ar', toPlain(floor), p.currency)} و${money('ar', p.threshold, p.currency)} خلال ${p.windowHours} ساعة (المجموع ${money('ar', toPlain(w.sum), p.currency)})`,
       transactionIds: w.ids,
     };
   },
@@ -176,8 +181,8 @@ const checks: { [T in TemplateName]: Check<T> } = {
     const outgoing = await ctx.window({ since: from, direction: 'Debit', currencyCode: p.currency });
     if (!gte(outgoing.sum, percentOf(incoming.sum, String(p.percent)))) return null;
     return {
-      reasonEn: `${toPlain(outgoing.sum)} of ${toPlain(incoming.sum)} ${p.currency} received left within ${p.windowHours} h (≥ ${p.percent}%)`,
-      reasonAr: `خرج ${toPlain(outgoing.sum)} من ${toPlain(incoming.sum)} ${p.currency} الواردة خلال ${p.windowHours} ساعة (≥ ${p.percent}٪)`,
+      reasonEn: `${money('en', toPlain(outgoing.sum), p.currency)} of ${money('en', toPlain(incoming.sum), p.currency)} received left within ${p.windowHours} h (≥ ${p.percent}%)`,
+      reasonAr: `خرج ${money('ar', toPlain(outgoing.sum), p.currency)} من أصل ${money('ar', toPlain(incoming.sum), p.currency)} وردت خلال ${p.windowHours} ساعة (≥ ${p.percent}٪)`,
       transactionIds: [...outgoing.ids, ...incoming.ids.filter((id) => !outgoing.ids.includes(id))],
     };
   },
@@ -221,8 +226,8 @@ const checks: { [T in TemplateName]: Check<T> } = {
     if (tx.currencyCode !== p.currency || !applies(p.direction, tx)) return null;
     if (!gte(tx.amount, p.minAmount) || !isMultipleOf(tx.amount, p.unit)) return null;
     return {
-      reasonEn: `Round amount ${tx.amount} ${p.currency} (a multiple of ${p.unit})`,
-      reasonAr: `مبلغ مدوّر ${tx.amount} ${p.currency} (من مضاعفات ${p.unit})`,
+      reasonEn: `Round amount ${money('en', tx.amount, p.currency)} (a multiple of ${formatAmount('en', p.unit, p.currency, { bare: true })})`,
+      reasonAr: `مبلغ مدوّر ${money('ar', tx.amount, p.currency)} (من مضاعفات ${formatAmount('ar', p.unit, p.currency, { bare: true })})`,
       transactionIds: [tx.id],
     };
   },
@@ -239,8 +244,8 @@ const checks: { [T in TemplateName]: Check<T> } = {
     });
     if (large.count > 1) return null;
     return {
-      reasonEn: `First transfer of ${p.threshold} ${p.currency} or more since a relationship or bank account was added on ${linkAt.toISOString().slice(0, 10)}`,
-      reasonAr: `أول تحويل بمبلغ ${p.threshold} ${p.currency} أو أكثر منذ إضافة علاقة أو حساب بنكي في ${linkAt.toISOString().slice(0, 10)}`,
+      reasonEn: `First transfer of ${money('en', p.threshold, p.currency)} or more since a relationship or bank account was added on ${linkAt.toISOString().slice(0, 10)}`,
+      reasonAr: `أول تحويل بمبلغ ${money('ar', p.threshold, p.currency)} أو أكثر منذ إضافة علاقة أو حساب بنكي في ${linkAt.toISOString().slice(0, 10)}`,
       transactionIds: [tx.id],
     };
   },
