@@ -1,5 +1,5 @@
 import { BASE_URL } from './fixtures/env';
-import { expect, signIn, test, USERS } from './fixtures/test';
+import { expect, SCREENSHOT_DIR, signIn, test, USERS } from './fixtures/test';
 
 test('an approval the server refuses is rolled back into the queue with its message', async ({ page, seed }) => {
   await signIn(page, USERS.reviewer);
@@ -53,4 +53,82 @@ test('approve one manual bank account and reject another (a rejection needs a co
     headers: { origin: BASE_URL },
   });
   expect(again.status()).toBe(409);
+});
+
+// A 1×1 PNG: the bank letter a manual account needs.
+const LETTER = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+test('Latin names in the Arabic queue keep their hyphen inside the name wherever they wrap (desktop and phone)', async ({ page, seed }) => {
+  test.setTimeout(120_000);
+  await signIn(page, USERS.reviewer, 'ar');
+  const api = page.context().request;
+  // Bank accounts are added by the tenant's systems (API key).
+  const headers = { 'x-api-key': seed.alpha.apiKey, 'x-tenant': seed.alpha.slug };
+  // An entity with no Arabic name: the Arabic page shows its English one.
+  const entity = await api.post('/services/crm/entities/client', { data: { type: 'Individual', nameEn: 'Noura Saad Al-Otaibi' }, headers });
+  expect(entity.status(), await entity.text()).toBe(201);
+  const entityId = (await entity.json()).data.id as string;
+  const letter = await api.post('/services/crm/attachments', { multipart: { file: { name: 'letter.png', mimeType: 'image/png', buffer: LETTER } }, headers });
+  expect(letter.status(), await letter.text()).toBe(201);
+  const account = await api.post(`/services/crm/entities/${entityId}/bank-accounts`, {
+    data: { iban: 'SA4420000001234567891234', attachmentId: (await letter.json()).data.id, holderName: 'Noura Saad Al-Otaibi' },
+    headers,
+  });
+  expect(account.status(), await account.text()).toBe(201);
+  const accountId = (await account.json()).data.id as string;
+
+  for (const [width, label] of [
+    [1366, 'desktop'],
+    [390, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/ar/bank-accounts/review');
+    const row = page.locator(`tr[data-account="${accountId}"]`);
+    await expect(row).toContainText('Noura Saad Al-Otaibi');
+    // Squeeze the entity cell through every width and look where the hyphen of "Al-" is drawn: right
+    // of the "l" (left to right), never at the start of the line ("-Noura Saad Al" / "Otaibi").
+    const misplaced = await row
+      .locator('td')
+      .first()
+      .evaluate((cell: HTMLElement) => {
+        const bad: string[] = [];
+        const texts: Text[] = [];
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent?.includes('Al-')) texts.push(n as Text);
+        const rect = (node: Text, at: number) => {
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          return range.getClientRects()[0]!;
+        };
+        // Each Latin name sits in an isolate (<bdi>), so its hyphen is ordered within the name whatever
+        // the browser does with a run that ends a right-to-left line.
+        for (const node of texts) {
+          let isolated = false;
+          for (let el = node.parentElement; el && el !== cell && !isolated; el = el.parentElement) isolated = getComputedStyle(el).unicodeBidi === 'isolate';
+          if (!isolated) bad.push(`not isolated: "${node.textContent}" in <${node.parentElement!.tagName.toLowerCase()}>`);
+        }
+        cell.style.display = 'block';
+        for (let w = 60; w <= 320; w += 4) {
+          cell.style.width = `${w}px`;
+          for (const node of texts) {
+            const at = node.textContent!.indexOf('Al-') + 2;
+            const [l, hyphen] = [rect(node, at - 1), rect(node, at)];
+            if (hyphen.top === l.top && hyphen.left < l.left) bad.push(`${w}px: hyphen left of "l" in "${node.textContent}"`);
+            if (hyphen.top !== l.top) bad.push(`${w}px: hyphen on another line than "Al" in "${node.textContent}"`);
+          }
+        }
+        cell.style.display = '';
+        cell.style.width = '';
+        return bad;
+      });
+    expect(misplaced).toEqual([]);
+    await row.screenshot({ path: `${SCREENSHOT_DIR}/ar-bank-review-latin-name-${label}.png` });
+  }
+  // Out of the queue again, for the specs after this one.
+  const rejected = await api.patch(`/services/crm/bank-accounts/manual/${accountId}/review`, {
+    data: { decision: 'Reject', comment: 'e2e clean-up' },
+    headers: { origin: BASE_URL },
+  });
+  expect(rejected.status()).toBe(200);
 });

@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { DateText } from '@/components/ui/dates';
 import { fetchJson, FetchError } from '@/components/ui/fetch-json';
@@ -11,7 +10,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
 import { DocumentPreview } from '@/components/entities/document-preview';
-import { displayName } from '@/components/entities/entity-types';
+import { EntityNameCell } from '@/components/entities/entity-name-cell';
 import { ReviewForm, type Decision } from './review-form';
 import type { ReviewQueuePage as ReviewPage } from '@/lib/bank-accounts/schemas';
 
@@ -99,9 +98,7 @@ export function ReviewQueue() {
               {query.data.data.map((item) => (
                 <tr key={item.id} data-account={item.id}>
                   <Td label={t('bankReview.entity')}>
-                    <Link href={`/entities/${item.entity.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                      {displayName(locale, item.entity) ?? t('entities.unnamed')}
-                    </Link>
+                    <EntityNameCell entity={item.entity} locale={locale} unnamed={t('entities.unnamed')} href={`/entities/${item.entity.id}`} />
                     {item.holderName ? (
                       // The holder's name as the account was submitted, to compare with the entity's.
                       <div className="text-xs text-slate-600">
