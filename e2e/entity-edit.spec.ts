@@ -4,7 +4,7 @@
 // Records are made in tenant beta, so alpha's counts in other specs stay as seeded.
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './fixtures/env';
-import { expect, expectAccessible, expectFitsWidth, signIn, snap, test, USERS } from './fixtures/test';
+import { expect, expectAccessible, expectFitsWidth, SCREENSHOT_DIR, signIn, snap, test, USERS } from './fixtures/test';
 
 async function createThrough(page: Page, path: string, body: object): Promise<{ id: string; updatedAt: string }> {
   const res = await page.context().request.post(`/services/crm/entities/${path}`, { data: body, headers: { origin: BASE_URL } });
@@ -175,4 +175,37 @@ test('an unknown entity has no edit page (404); a relationship manager has no Ed
     .context()
     .request.patch(`/services/crm/entities/${seed.entities.fatimah}`, { data: { nameEn: 'Changed' }, headers: { origin: BASE_URL } });
   expect(refused.status()).toBe(403);
+});
+
+test('the dialing-code picker reads +966 and shows the whole country name, in Arabic and English, at desktop and phone width', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const locale of ['ar', 'en'] as const) {
+    await signIn(page, USERS.betaOfficer, locale);
+    for (const [width, label] of [
+      [1366, 'desktop'],
+      [390, 'phone'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${locale}/entities/new`);
+      const picker = page.getByLabel(locale === 'ar' ? 'رمز الاتصال الدولي' : 'Dialing code');
+      await expect(picker).toHaveValue('SA');
+      // The code is a left-to-right isolate ahead of the name: +966, not 966+.
+      const text = await picker.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.text);
+      expect(text).toBe(`\u2066+966\u2069 ${locale === 'ar' ? 'المملكة العربية السعودية' : 'Saudi Arabia'}`);
+      // The chosen option fits the closed picker: its text, in the picker's font, within the box less
+      // its padding and the arrow.
+      const room = await picker.evaluate((s: HTMLSelectElement) => {
+        const style = getComputedStyle(s);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const inner = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: Math.ceil(ctx.measureText(s.selectedOptions[0]!.text).width), inner };
+      });
+      expect(room.text + 20, `${locale} ${label}: ${JSON.stringify(room)}`).toBeLessThanOrEqual(room.inner);
+      // And the number beside (or under) it has room for a whole mobile number.
+      expect((await page.getByPlaceholder('5XXXXXXXX').boundingBox())!.width).toBeGreaterThanOrEqual(128);
+      await picker.locator('xpath=../..').screenshot({ path: `${SCREENSHOT_DIR}/${locale}-phone-picker-${label}.png` });
+    }
+    await page.context().clearCookies();
+  }
 });

@@ -42,6 +42,10 @@ export interface EntityFormValues {
   tagIds: string[];
 }
 
+/** Left-to-right isolate and its end (Unicode bidi): a dialing code inside an option's text reads +966 in Arabic too. */
+const LRI = '\u2066';
+const PDI = '\u2069';
+
 /** The phone number as the API stores it: digits without spaces, dashes or the trunk prefix 0 (the dialing code is sent apart). */
 const phoneDigits = (raw: string) => raw.replace(/[\s-]/g, '').replace(/^0+/, '');
 
@@ -330,15 +334,24 @@ export function EntityForm({ entity }: { entity?: EditableEntity } = {}) {
           <Field label={t('profile.email')} htmlFor="email" error={err('email')}>
             <Input id="email" type="email" dir="ltr" {...register('email')} {...described('email')} />
           </Field>
-          <div className="flex flex-col gap-1">
+          <div className="flex flex-col gap-1 sm:col-span-2">
             <span className="text-sm font-medium text-slate-800" id="phone-label">
               {t('profile.phone')}
             </span>
-            <div className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-2" dir="ltr">
-              <Select aria-label={t('entityForm.dialingCode')} {...register('phoneCountry')} {...described('phoneCountry')}>
+            {/* Dialing code before the number in both languages, as a phone number is written. The code is an isolated
+                left-to-right run (options hold text only, so Unicode isolates stand in for <bdi dir="ltr">): +966, never
+                966+ beside an Arabic country name. Stacked on a phone, and a row of its own on wider screens, so neither the
+                country name nor the number is cut off. */}
+            <div className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-[minmax(0,16rem)_minmax(0,20rem)] rtl:justify-end" dir="ltr">
+              <Select
+                aria-label={t('entityForm.dialingCode')}
+                dir={locale === 'ar' ? 'rtl' : 'ltr'}
+                {...register('phoneCountry')}
+                {...described('phoneCountry')}
+              >
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
-                    {`+${c.dial} ${c.name}`}
+                    {`${LRI}+${c.dial}${PDI} ${c.name}`}
                   </option>
                 ))}
               </Select>
