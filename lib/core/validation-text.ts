@@ -51,6 +51,7 @@ const FIXED: Record<string, string> = {
   'expected an ISO 3166-1 alpha-2 country code (upper case)': 'المتوقع رمز دولة من حرفين وفق ISO 3166-1 (بأحرف كبيرة)',
   'expected an ISO 4217 code': 'المتوقع رمز عملة وفق ISO 4217',
   'expected an ISO 4217 code such as Sar': 'المتوقع رمز عملة وفق ISO 4217 مثل Sar',
+  'expected an ISO 4217 code such as SAR': 'المتوقع رمز عملة وفق ISO 4217 مثل SAR',
   'unknown ISO 4217 currency code': 'رمز عملة غير معروف في ISO 4217',
   'not a known IANA time zone (e.g. Asia/Riyadh)': 'ليست منطقة زمنية معروفة في IANA (مثل Asia/Riyadh)',
   'lowercase letters, digits and inner hyphens only': 'أحرف لاتينية صغيرة وأرقام وشرطات داخلية فقط',
