@@ -29,15 +29,34 @@ export function formatAmount(locale: string, amount: string, currency: string, s
   if (!DECIMAL.test(amount)) return `${amount} ${currency}`;
   const scale = amount.split('.')[1]?.length ?? 0;
   try {
-    const own = style.currencyDigits ? new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().minimumFractionDigits! : 0;
-    const digits = Math.max(scale, own);
-    return new Intl.NumberFormat(numberLocale(locale), {
-      ...(style.bare ? { style: 'decimal' } : { style: 'currency', currency, currencyDisplay: locale === 'ar' ? 'name' : 'code' }),
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-      // The decimal string itself, not a number: the formatter keeps every digit (Intl.NumberFormat v3).
-    }).format(amount as Intl.StringNumericLiteral);
+    const own = style.currencyDigits ? formatter('en', currency, false, -1).resolvedOptions().minimumFractionDigits! : 0;
+    // The decimal string itself, not a number: the formatter keeps every digit (Intl.NumberFormat v3).
+    return formatter(locale, currency, style.bare ?? false, Math.max(scale, own)).format(amount as Intl.StringNumericLiteral);
   } catch {
     return `${amount} ${currency.toUpperCase()}`;
   }
+}
+
+// Building an Intl.NumberFormat costs tens of microseconds, and an alert's reasons are written at
+// ingest (in both languages): formatters are kept, one per locale, currency, style and scale.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** digits -1: the currency's own fraction digits (ICU's default), read back by resolvedOptions(). */
+function formatter(locale: string, currency: string, bare: boolean, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${bare}|${digits}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found =
+      digits < 0
+        ? new Intl.NumberFormat(locale, { style: 'currency', currency })
+        : new Intl.NumberFormat(numberLocale(locale), {
+            ...(bare ? { style: 'decimal' } : { style: 'currency', currency, currencyDisplay: locale === 'ar' ? 'name' : 'code' }),
+            minimumFractionDigits: digits,
+            maximumFractionDigits: digits,
+          });
+    // Bounded: currencies and scales are few, but a key per odd input must not grow without end.
+    if (formatters.size > 500) formatters.clear();
+    formatters.set(key, found);
+  }
+  return found;
 }
