@@ -203,7 +203,8 @@ async function matchId(page: Page): Promise<string> {
 
 test('the watchlists page says which lists screen the clients and how current each is, in English and Arabic', async ({ page }) => {
   await signIn(page, USERS.caseMaker);
-  await page.getByRole('link', { name: 'Watchlists' }).click();
+  // The nav's link (the dashboard's coverage warning links there too).
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Watchlists' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Watchlists' })).toBeVisible();
   // The page shows what the API answers: the shared list's entries and imports, imported by the seed today.
   const lists = (await (await page.request.get('/services/crm/screening/lists')).json()).data as {

@@ -179,7 +179,7 @@ async function main(out: string) {
 
   const result: SeedResult = {
     alpha: { id: alpha.id, slug: alpha.slug, apiKey: alpha.apiKey },
-    beta: { id: beta.id, slug: beta.slug },
+    beta: { id: beta.id, slug: beta.slug, apiKey: beta.apiKey },
     entities: { fatimah: fatimah.id, omar: omar.id, statusClient: statusClient.id, betaSecret: secret.id, kycProspect: layla.id },
     accounts: { toApprove: { id: toApprove.data.id, iban: toApprove.data.iban }, toReject: { id: toReject.data.id, iban: toReject.data.iban } },
     attachments: { alphaImage: front.id, alphaPdf: back.id, betaImage: betaDoc.id },
