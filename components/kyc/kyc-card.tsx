@@ -36,8 +36,11 @@ export async function KycCard({
   locale: string;
   viewerRole: string;
   entityRole: string | null | undefined;
-  /** What the entity's profile records, to flag answers that say otherwise (dob: YYYY-MM-DD). */
-  profile: { nationalityCode: string | null; dob: string | null };
+  /**
+   * What the entity's profile records, to flag answers that say otherwise (dob: YYYY-MM-DD), and
+   * whether a screening case of the entity is open (no approval is given over undecided matches).
+   */
+  profile: { nationalityCode: string | null; dob: string | null; screeningOpen?: boolean };
 }) {
   const t = await getTranslations('kyc');
   const { kyc } = details;
@@ -279,6 +282,11 @@ export async function KycCard({
               {kyc.status === 'KycUnderReview' ? t('card.secondReview') : t('card.review')}
             </h3>
             {disagreementNote}
+            {profile.screeningOpen ? (
+              <p role="note" data-testid="kyc-screening-open" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                {t('card.screeningOpen')}
+              </p>
+            ) : null}
             <ReviewPanel
               kycId={kyc.id}
               idPrefix="kyc-review"

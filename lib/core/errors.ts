@@ -47,7 +47,8 @@ export type ErrorDetail =
   | 'caseClosed'
   | 'attachmentNotFound'
   | 'alertClosed'
-  | 'duplicateRuleCode';
+  | 'duplicateRuleCode'
+  | 'kycScreeningUndecided';
 
 export class AppError extends Error {
   constructor(

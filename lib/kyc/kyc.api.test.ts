@@ -17,6 +17,10 @@ import { PATCH as enableRoute } from '@/app/services/crm/kyc/[kycId]/forms/[form
 import { POST as submitRoute } from '@/app/services/crm/kyc/[kycId]/forms/[formId]/submissions/route';
 import { POST as reviewRoute } from '@/app/services/crm/kyc/[kycId]/reviews/route';
 import { withTenant } from '@/lib/db/tenant-tx';
+import { screenEntityNow } from '@/lib/monitoring/screen-entities';
+import { importList } from '@/scripts/testing/watchlist';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
 import { entityProfileSchema } from '@/lib/entities/schemas';
 import { errorBodySchema } from '@/lib/http/openapi/build';
 import { callRoute } from '@/scripts/testing/api';
@@ -570,6 +574,35 @@ describe('POST /kyc/{kycId}/reviews', () => {
     expect((await review(t, kycId, { decision: 'Reject', comment: 'Sanctioned' }, t.headers)).status).toBe(401);
     const rejected = await review(t, kycId, { decision: 'Reject', comment: 'Listed on a sanctions list' }, await officer(t));
     expect(rejected.body.kyc.status).toBe('KycRejected');
+  });
+
+  it('a hit found after submission: no approval while it is undecided, and the KYC is rescored (High, four eyes) before the review', async () => {
+    const t = await createTestTenant();
+    const { entity, kycId } = await submittedProspect(t);
+    expect((await kycOf(t, kycId)).scores[0]).toMatchObject({ riskLevel: 'Low', localMatchCount: 0, reason: 'Default' });
+    // The prospect's name reaches the tenant's own list after the submission, and a screening finds it.
+    await importList(db.current().pool, 'Custom', [{ externalId: 'C-1', names: [{ value: individualInput().nameEn!, kind: 'Primary' }] }], t.id);
+    const screened = await screenEntityNow({ tenantId: t.id, entityId: entity.id, actor: { type: 'system' } });
+    expect(screened.data.newMatches).toBe(1);
+
+    // Undecided: approving is refused (the score still says 0 matches), rejecting would not be.
+    const refused = await review(t, kycId, { decision: 'Approve', comment: 'Documents verified' }, await officer(t));
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { errorCode: 'CONFLICT', message: { en: en.errorDetails.kycScreeningUndecided, ar: ar.errorDetails.kycScreeningUndecided } },
+    });
+    expect((await kycOf(t, kycId)).status).toBe('KycSubmitted');
+
+    // Decided as a true match (a PEP, say, kept as a client): the review rescores first, so the hit
+    // makes the KYC High and a second officer must approve it too.
+    await withTenant(t.id, (tx) => tx.match.updateMany({ where: { tenantId: t.id, entityId: entity.id }, data: { status: 'TruePositive' } }));
+    const first = await review(t, kycId, { decision: 'Approve', comment: 'Match reviewed; approved with EDD' }, await officer(t));
+    expect(first.status).toBe(201);
+    expect(first.body.kyc.status).toBe('KycUnderReview');
+    const scores = (await kycOf(t, kycId)).scores;
+    expect(scores[0]).toMatchObject({ reason: 'Rescore', riskLevel: 'High', localMatchCount: 1, submissionId: null });
+    expect(scores[0].overrideReasons).toEqual([expect.objectContaining({ category: 'Case', riskLevel: 'High' })]);
+    expect(scores[1]).toMatchObject({ reason: 'Default', riskLevel: 'Low' });
   });
 
   it('new answers while a KYC waits for its second review send it back to KycSubmitted', async () => {

@@ -1,8 +1,10 @@
 import { AppError } from '@/lib/core/errors';
-import { withTenant } from '@/lib/db/tenant-tx';
+import { countOpenMatches } from '@/lib/cases/open-matches';
+import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import type { Actor } from '@/lib/audit/write-audit';
 import { reviewOut, usersById } from './answers';
 import { changeKycStatus, getKycObject, lockKyc } from './kyc-records';
+import { scoreKyc } from './score-kyc';
 import { ENABLEABLE_FORM_TYPES } from './schemas';
 
 export interface ReviewKycArgs {
@@ -24,13 +26,27 @@ export interface ReviewKycArgs {
  *   answer cannot be approved (409 KYC_BLOCKED).
  * - With `formId` (an Edd or QualifiedInvestor form of the KYC's flow, Submitted): Approved / Rejected.
  * Any other state → 409 INVALID_STATUS_TRANSITION. Every change is audited and emits KycStatusUpdate.
+ *
+ * The screening is read as it is now, not as it was at submission (ours, where decisions.md is
+ * silent): a match opened or closed since the latest score rescores the KYC first (reason
+ * `Rescore`, from the stored answers), so a hit found after submission raises the level, and with it
+ * the second review, before anyone decides; and no approval (KYC, Edd or QualifiedInvestor) is given
+ * while a match of the entity awaits an officer's decision (409 CONFLICT, detail
+ * kycScreeningUndecided): rejecting stays possible.
  */
 export async function reviewKyc({ tenantId, kycId, decision, comment, formId, userId, requestId }: ReviewKycArgs) {
   const actor: Actor = { type: 'user', id: userId };
   const status = decision === 'Approve' ? 'Approved' : 'Rejected';
   return withTenant(tenantId, async (tx) => {
     let kyc = await lockKyc(tx, tenantId, kycId);
-    const latest = await tx.kycScore.findFirst({ where: { tenantId, kycId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const matches = await countOpenMatches({ tx, tenantId, entityId: kyc.entityId });
+    if (decision === 'Approve' && matches.undecided > 0) throw new AppError('CONFLICT', undefined, 'kycScreeningUndecided');
+    let latest = await latestScore(tx, tenantId, kycId);
+    const reviewable = !formId && (kyc.status === 'KycSubmitted' || kyc.status === 'KycUnderReview');
+    if (reviewable && latest && (latest.localMatchCount !== matches.local || latest.publicMatchCount !== matches.public)) {
+      await scoreKyc(tx, kyc, { submissionId: null, reason: 'Rescore' });
+      latest = await latestScore(tx, tenantId, kycId);
+    }
     const context = { actor, requestId, details: { decision, comment, formId: formId ?? null, kycScoreId: latest?.id ?? null } };
     let type: 'First' | 'Second' = 'First';
 
@@ -66,3 +82,6 @@ export async function reviewKyc({ tenantId, kycId, decision, comment, formId, us
     return { data: reviewOut(review, users.get(userId) ?? null), kyc: await getKycObject(tx, tenantId, kyc.entityId) };
   });
 }
+
+const latestScore = (tx: Tx, tenantId: string, kycId: string) =>
+  tx.kycScore.findFirst({ where: { tenantId, kycId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });

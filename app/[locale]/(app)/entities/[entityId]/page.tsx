@@ -148,7 +148,11 @@ export default async function EntityProfilePage({
                   locale={locale}
                   viewerRole={user.role}
                   entityRole={entity.role}
-                  profile={{ nationalityCode: entity.nationality?.twoCode ?? entity.nationalityCode ?? null, dob: entity.dob ?? null }}
+                  profile={{
+                    nationalityCode: entity.nationality?.twoCode ?? entity.nationalityCode ?? null,
+                    dob: entity.dob ?? null,
+                    screeningOpen: entity.reviewStatus.isUnderReview,
+                  }}
                 />
               ) : undefined
             }
