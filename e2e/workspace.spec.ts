@@ -212,7 +212,7 @@ for (const locale of ['en', 'ar'] as const) {
       .click();
     await page.getByRole('button', { name: ar ? 'تأكيد' : 'Confirm' }).click();
     await expect(page.locator('section[aria-labelledby="identities-title"]').getByRole('button', { name: ar ? 'توثيق' : 'Verify' })).toHaveCount(0);
-    await expect(page.getByTestId('audit-timeline')).toContainText(ar ? 'تقرر التحقق من الهوية' : 'Identity verification decided');
+    await expect(page.getByTestId('audit-timeline')).toContainText(ar ? 'البتّ في التحقق من الهوية' : 'Identity verification decided');
     await snap(page, `${locale}-entity-profile-decided`);
     await expectAccessible(page);
   });

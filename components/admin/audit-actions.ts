@@ -1,7 +1,8 @@
 /**
  * The audit actions the service writes, by family, for the audit log's action filter. Each has a
- * label in messages `auditLog.actions` (dots as underscores); an action written by a newer part of
- * the service and not listed here still shows, under its own name.
+ * label in messages `auditLog.actions` (dots as underscores), used by the audit log and by the
+ * entity profile's history alike; an action written by a newer part of the service and not listed
+ * here still shows, under its family's name (auditActionLabel).
  */
 export const AUDIT_ACTION_FAMILIES: [string, string[]][] = [
   [
@@ -115,7 +116,13 @@ export const AUDIT_ACTION_FAMILIES: [string, string[]][] = [
 
 const keyOf = (action: string) => `auditLog.actions.${action.replace(/[.-]/g, '_')}`;
 
-/** The action in the reader's language, or as written when it has no label. */
-export function auditActionLabel(t: { (key: string): string; has(key: string): boolean }, action: string): string {
-  return t.has(keyOf(action)) ? t(keyOf(action)) : action;
+/**
+ * The action in the reader's language. One written by a newer part of the service and not labelled
+ * yet reads by its family ("KYC: other action"), or as "Other action", never as the raw code (which
+ * the caller keeps in `data-action` and a tooltip for whoever needs it).
+ */
+export function auditActionLabel(t: { (key: string, values?: Record<string, string>): string; has(key: string): boolean }, action: string): string {
+  if (t.has(keyOf(action))) return t(keyOf(action));
+  const family = `auditLog.families.${action.split('.')[0]}`;
+  return t.has(family) ? t('auditLog.otherAction', { family: t(family) }) : t('auditLog.unknownAction');
 }

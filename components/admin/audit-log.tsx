@@ -207,7 +207,9 @@ export function AuditLogAdmin() {
                 {events.data.data.map((event) => (
                   <li key={event.id} className="flex flex-col gap-1 py-3" data-testid="audit-event" data-action={event.action}>
                     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                      <span className="font-medium text-slate-900">{auditActionLabel(t, event.action)}</span>
+                      <span className="font-medium text-slate-900" title={event.action}>
+                        {auditActionLabel(t, event.action)}
+                      </span>
                       <span className="text-xs text-slate-600">
                         <DateTimeText locale={locale} value={event.createdAt} />
                       </span>

@@ -2,6 +2,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { AuditEventView } from '@/lib/audit/list-audit-events';
 import { DateTimeText } from '@/components/ui/dates';
 import { describeAuditChange } from '@/components/entities/describe-change';
+import { auditActionLabel } from '@/components/admin/audit-actions';
 
 /** Fields whose values are enum members with labels in messages `enums.<group>`. */
 const ENUM_GROUP: Record<string, string> = {
@@ -14,6 +15,7 @@ const ENUM_GROUP: Record<string, string> = {
 
 export async function AuditTimeline({ events }: { events: AuditEventView[] }) {
   const t = await getTranslations('profile');
+  const tAll = await getTranslations();
   const tEnums = await getTranslations('enums');
   const tReview = await getTranslations('bankReview');
   const tCommon = await getTranslations('common');
@@ -32,25 +34,23 @@ export async function AuditTimeline({ events }: { events: AuditEventView[] }) {
     return typeof value === 'object' ? JSON.stringify(value).slice(0, 80) : String(value);
   };
   if (events.length === 0) return <p className="text-sm text-slate-600">{t('noAudit')}</p>;
-  const actorTypes = ['user', 'apiKey', 'system', 'cli'];
   return (
     <ol className="relative flex flex-col gap-4 border-s border-slate-200 ps-4" data-testid="audit-timeline">
       {events.map((event) => {
-        const actorType = actorTypes.includes(event.actor.type) ? t(`actorTypes.${event.actor.type}`) : event.actor.type;
+        const actorType = tAll.has(`auditLog.actorTypes.${event.actor.type}`) ? tAll(`auditLog.actorTypes.${event.actor.type}`) : event.actor.type;
         const actor = event.actor.displayName ? `${actorType} · ${event.actor.displayName}` : actorType;
         return (
           <li key={event.id} className="relative">
             <span aria-hidden className="absolute -start-[1.3rem] top-1.5 size-2.5 rounded-full bg-brand-600" />
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              {t.has(`actions.${event.action.replace(/[.-]/g, '_')}`) ? (
-                <span className="text-sm font-medium text-slate-900" data-action={event.action}>
-                  {t(`actions.${event.action.replace(/[.-]/g, '_')}`)}
+              <span className="text-sm font-medium text-slate-900" data-action={event.action} title={event.action}>
+                {auditActionLabel(tAll, event.action)}
+              </span>
+              {event.targetType !== 'Entity' ? (
+                <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700" data-target-type={event.targetType}>
+                  {tAll.has(`auditLog.targetTypes.${event.targetType}`) ? tAll(`auditLog.targetTypes.${event.targetType}`) : event.targetType}
                 </span>
-              ) : (
-                <span className="font-mono text-xs text-slate-900" dir="ltr" data-action={event.action}>
-                  {event.action}
-                </span>
-              )}
+              ) : null}
               <span className="text-xs text-slate-600">
                 <DateTimeText locale={locale} value={event.createdAt} />
               </span>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { listAuditEvents } from '@/lib/audit/list-audit-events';
+import { listEntityAuditEvents } from '@/lib/audit/list-audit-events';
 import { requireUser } from '@/lib/auth/session';
 import { orNotFound } from '@/lib/http/page-data';
 import { getEntity } from '@/lib/entities/get-entity';
@@ -67,7 +67,7 @@ export default async function EntityProfilePage({
   const locale = await getLocale();
   const [entity, events, kyc] = await Promise.all([
     loadEntity(tenantId, entityId),
-    UUID.test(entityId) ? listAuditEvents({ tenantId, targetType: 'Entity', targetId: entityId, limit: 50 }) : [],
+    UUID.test(entityId) ? listEntityAuditEvents({ tenantId, entityId, limit: 50 }) : [],
     UUID.test(entityId) ? orNotFound(getKycDetails({ tenantId, entityId })) : null,
   ]);
   const retention = await orNotFound(getRetentionState({ tenantId, entityId }));
