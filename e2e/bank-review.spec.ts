@@ -47,6 +47,22 @@ test('approve one manual bank account and reject another (a rejection needs a co
   await page.goto(`/en/entities/${seed.entities.fatimah}`);
   const accounts = page.locator('section', { has: page.getByRole('heading', { name: 'Bank accounts' }) });
   await expect(accounts.locator('tr', { hasText: seed.accounts.toApprove.iban })).toContainText('Verified');
+  // The review, audited on the bank account, is in the client's history, labelled in each language
+  // (and the other client's rejection is not).
+  for (const [locale, label, kind] of [
+    ['en', 'Bank account reviewed', 'Bank account'],
+    ['ar', 'مراجعة حساب بنكي', 'حساب بنكي'],
+  ] as const) {
+    await page.goto(`/${locale}/entities/${seed.entities.fatimah}`);
+    const review = page
+      .getByTestId('audit-timeline')
+      .getByRole('listitem')
+      .filter({ has: page.locator('[data-action="bankAccount.review"]') });
+    await expect(review).toHaveCount(1);
+    await expect(review).toContainText(label);
+    await expect(review.locator('[data-target-type="BankAccount"]')).toHaveText(kind);
+    await expect(page.getByTestId('audit-timeline')).not.toContainText('bankAccount.review');
+  }
   // Reviewing again is a conflict, reported in both languages.
   const again = await page.context().request.patch(`/services/crm/bank-accounts/manual/${seed.accounts.toApprove.id}/review`, {
     data: { decision: 'Reject', comment: 'x' },
