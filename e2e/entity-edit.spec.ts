@@ -76,6 +76,15 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByLabel(L.nameEn).fill(`Huda Saleh Al-Qahtani ${stamp}`);
     await page.getByLabel(L.nameAr).fill('هدى صالح القحطاني');
     await page.getByLabel(L.hijri).check();
+    // The picker offers only the days the month has: Rabi' al-Awwal 1412 has 30, Safar 29, so moving
+    // from the 30th of one to the other clears the day; and no year after the current one for a date of birth.
+    await page.getByTestId('hijri-year').selectOption('1412');
+    await page.getByTestId('hijri-month').selectOption('3');
+    await page.getByTestId('hijri-day').selectOption('30');
+    await page.getByTestId('hijri-month').selectOption('2');
+    await expect(page.getByTestId('hijri-day')).toHaveValue('');
+    await expect(page.getByTestId('hijri-day').locator('option')).toHaveCount(1 + 29);
+    await expect(page.getByTestId('hijri-year').locator('option[value="1500"]')).toHaveCount(0);
     await page.getByTestId('hijri-day').selectOption('22');
     await page.getByTestId('hijri-month').selectOption('10');
     await page.getByTestId('hijri-year').selectOption('1410');

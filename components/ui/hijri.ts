@@ -40,3 +40,13 @@ export function gregorianToHijri(gregorian: string): string | null {
   const [y, m, d] = hijriOf(date);
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+/** Days in a Hijri (Umm al-Qura) month: 29 or 30, read from the calendar (the 30th exists or not). */
+export function hijriMonthLength(year: number, month: number): 29 | 30 {
+  return hijriToGregorian(`${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-30`) ? 30 : 29;
+}
+
+/** The Hijri year of a moment (today by default). */
+export function currentHijriYear(now: Date = new Date()): number {
+  return hijriOf(now)[0];
+}
