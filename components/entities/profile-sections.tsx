@@ -170,7 +170,11 @@ export async function ProfileSections({
                 <tr key={identity.id}>
                   <Td label={t('profile.identityType')}>
                     {enumLabel('identityType', identity.type)}
-                    {identity.subtype ? <div className="text-xs text-slate-600">{identity.subtype}</div> : null}
+                    {identity.subtype ? (
+                      <div className="text-xs text-slate-600" data-testid="identity-subtype">
+                        <bdi>{enumLabel('identitySubtype', identity.subtype)}</bdi>
+                      </div>
+                    ) : null}
                   </Td>
                   <Td label={t('profile.identityNumber')}>
                     <Ltr>{identity.number}</Ltr>

@@ -3,6 +3,7 @@ import { Badge, toneOfStatus } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { DateText, DateTimeText } from '@/components/ui/dates';
 import { Link } from '@/lib/i18n/navigation';
+import { DecisionReason } from './decision-reason';
 import { partyName, type Relationship } from './relationship-types';
 
 /**
@@ -44,7 +45,7 @@ export async function RelationshipsCard({ entityId, relationships, locale }: { e
                     {relationship.decision.reason ? (
                       <>
                         {' '}
-                        · <bdi>{relationship.decision.reason}</bdi>
+                        · <DecisionReason decision={relationship.decision} />
                       </>
                     ) : null}
                   </p>

@@ -1,6 +1,7 @@
 import { withPlatform, withTenant } from '@/lib/db/tenant-tx';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { emitApprovalUpdate } from './approval-events';
+import { SYSTEM_DECISION_REASONS } from './relationship-schema';
 
 /**
  * The scheduled job (`relationships:expire`, every minute): pending relationships whose newest
@@ -24,7 +25,7 @@ export async function expireInvitations({ now = new Date(), limit = 500 }: { now
     const done = await withTenant(tenantId, async (tx) => {
       const rows = await tx.$queryRaw<{ id: string; sourceEntityId: string; targetEntityId: string; type: string }[]>`
         UPDATE "Relationship" r SET "approvalStatus" = 'Expired', "decidedBy" = 'System', "decidedAt" = ${now},
-          "decisionReason" = 'The confirmation link expired', "updatedAt" = ${now}
+          "decisionReason" = ${SYSTEM_DECISION_REASONS.linkExpired}, "updatedAt" = ${now}
         WHERE r."tenantId" = ${tenantId}::uuid AND r."id" = ${relationshipId}::uuid AND r."approvalStatus" = 'PendingTargetApproval'
           AND NOT EXISTS (SELECT 1 FROM "RelationshipInvitation" i WHERE i."relationshipId" = r."id"
                           AND i."usedAt" IS NULL AND i."revokedAt" IS NULL AND i."expiresAt" > ${now})

@@ -6,7 +6,7 @@ import type { CreateEntityInput } from '@/lib/entities/schemas';
 import { emitApprovalUpdate } from './approval-events';
 import { issueInvitation } from './issue-invitation';
 import { selectRelationshipsJson } from './relationship-json';
-import type { RelationshipOut } from './relationship-schema';
+import { SYSTEM_DECISION_REASONS, type RelationshipOut } from './relationship-schema';
 import type { InviteRelationshipsInput } from './schemas';
 
 type Party = { id: string; type: 'Individual' | 'Organization'; nameEn: string | null; nameAr: string | null; email: string | null };
@@ -93,7 +93,7 @@ export async function inviteRelationships({
             contributionCountInUnits: item.contribution?.totalCountInUnits ?? null,
             contributionCashInUnits: item.contribution?.totalCashInUnits ?? null,
             contributionInKindInUnits: item.contribution?.totalInKindInUnits ?? null,
-            ...(pending ? {} : { decidedBy: 'System', decidedAt: now, decisionReason: 'No confirmation required' }),
+            ...(pending ? {} : { decidedBy: 'System', decidedAt: now, decisionReason: SYSTEM_DECISION_REASONS.noConfirmationRequired }),
           },
           select: { id: true, type: true, sourceEntityId: true, targetEntityId: true, tenantId: true },
         });

@@ -29,6 +29,16 @@ export const uboConnection = z.enum(['Direct', 'Indirect']);
 export const preIdVerificationPreference = z.enum(['Manual', 'Automatic']);
 export const decidedBy = z.enum(['RelatedParty', 'Officer', 'System']);
 
+/**
+ * The reasons the system itself writes when it decides (`decision.by` = `System`), as the API has
+ * always answered them (English); the officer app shows each one in the reader's language.
+ */
+export const SYSTEM_DECISION_REASONS = {
+  noConfirmationRequired: 'No confirmation required',
+  linkExpired: 'The confirmation link expired',
+} as const;
+export type SystemDecisionReason = keyof typeof SYSTEM_DECISION_REASONS;
+
 export type RelationshipTypeValue = (typeof RELATIONSHIP_TYPES)[number];
 export type ApprovalStatusValue = (typeof APPROVAL_STATUSES)[number];
 

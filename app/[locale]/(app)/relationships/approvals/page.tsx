@@ -11,6 +11,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
 import { DateTimeText } from '@/components/ui/dates';
 import { ApprovalActions } from '@/components/relationships/approval-actions';
+import { DecisionReason } from '@/components/relationships/decision-reason';
 import { partyName } from '@/components/relationships/relationship-types';
 
 const VIEWS = {
@@ -135,7 +136,7 @@ export default async function RelationshipApprovalsPage({ searchParams }: { sear
                           {relationship.decision.reason ? (
                             <>
                               {' '}
-                              · <bdi>{relationship.decision.reason}</bdi>
+                              · <DecisionReason decision={relationship.decision} />
                             </>
                           ) : null}
                         </p>
