@@ -65,6 +65,29 @@ describe('npm run crm', () => {
     expect(row.rows[0].passwordHash).toMatch(/^\$argon2id\$/);
   }, 60_000);
 
+  it('user:create --name gives the officer a display name (shown in the app and on the STR as first and last name)', async () => {
+    const r = await crm(
+      'user:create',
+      '--email',
+      'huda@acme.test',
+      '--password',
+      'correct horse battery',
+      '--role',
+      'officer',
+      '--tenant',
+      'acme',
+      '--name',
+      '  Huda Saleh Al-Otaibi ',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ email: 'huda@acme.test', role: 'officer', tenant: 'acme', displayName: 'Huda Saleh Al-Otaibi' });
+    const row = await db.current().pool.query(`SELECT "displayName" FROM "User" WHERE email = 'huda@acme.test'`);
+    expect(row.rows[0].displayName).toBe('Huda Saleh Al-Otaibi');
+    // Without --name the e-mail's local part stands in, as before.
+    const bare = await crm('user:create', '--email', 'maker@acme.test', '--password', 'correct horse battery', '--role', 'officer', '--tenant', 'acme');
+    expect(JSON.parse(bare.stdout)).toMatchObject({ displayName: 'maker' });
+  }, 60_000);
+
   it('user:set-password lets a platform administrator back in and ends their sessions; user:reset-mfa removes a lost second factor', async () => {
     expect((await crm('user:create', '--email', 'root@platform.test', '--password', 'first password 1', '--role', 'admin')).code).toBe(0);
     await db.current().pool.query(`UPDATE "User" SET "mfaSecret" = 'v1.x.y.z', "mfaEnabledAt" = now() WHERE email = 'root@platform.test'`);
@@ -93,6 +116,7 @@ describe('npm run crm', () => {
     [['apikey:create', '--tenant', 'nobody'], /NOT_FOUND/],
     [['user:create', '--email', 'not-an-email', '--password', 'long enough pw', '--role', 'officer', '--tenant', 'acme'], /email/],
     [['user:create', '--email', 'x@y.z', '--password', 'long enough pw', '--role', 'boss', '--tenant', 'acme'], /role/],
+    [['user:create', '--email', 'blank@acme.test', '--password', 'long enough pw', '--role', 'officer', '--tenant', 'acme', '--name', '  '], /--name/],
     [['apikey:revoke', '--tenant', 'acme', '--id', 'not-a-uuid'], /NOT_FOUND/],
     [['apikey:revoke', '--tenant', 'acme'], /--prefix or --id/],
     [['apikey:revoke', '--tenant', 'acme', '--id', '6f1c0e64-1b7e-4c55-9d0a-3f0f5d8e2a11', '--prefix', 'abc'], /--prefix or --id/],

@@ -66,9 +66,11 @@ export const platformCommands: Record<string, Command> = {
     },
   },
   'user:create': {
-    usage: 'user:create --email a@b.c --password ... --role admin|officer|rm [--tenant acme] [--name "..."]',
+    usage: 'user:create --email a@b.c --password ... --role admin|officer|rm [--tenant acme] [--name "First Last"]',
     options: { email: 'string', password: 'string', role: 'string', tenant: 'string', name: 'string' },
+    // --name is the name the app shows and the STR's reporting person (first and last name); without it, the e-mail's local part.
     run: async (o) => {
+      if (o.name !== undefined && !String(o.name).trim()) throw new CliError('--name: must not be empty');
       const user = await createUser({
         email: required(o, 'email'),
         password: required(o, 'password'),
@@ -76,7 +78,7 @@ export const platformCommands: Record<string, Command> = {
         tenantSlug: o.tenant as string | undefined,
         displayName: o.name as string | undefined,
       });
-      return { id: user.id, email: user.email, role: user.role, tenant: (o.tenant as string | undefined) ?? null };
+      return { id: user.id, email: user.email, displayName: user.displayName, role: user.role, tenant: (o.tenant as string | undefined) ?? null };
     },
   },
   'user:set-password': {
