@@ -178,7 +178,13 @@ test('the e-mail loop: invite → e-mail → link opened without signing in → 
 test('Arabic: the related party rejects with a comment on the page written from right to left', async ({ browser, request }) => {
   const email = `noura.${uniq()}@example.sa`;
   const minor = await person(request, 'beta', 'Yousef Al-Shehri', 'يوسف الشهري');
-  const guardian = await person(request, 'beta', 'Noura Al-Shehri', 'نورة الشهري', email);
+  // A woman: the page and the e-mail address her in the feminine.
+  const guardian = await api<{ data: { id: string } }>(request, 'beta', '/entities/screening', {
+    nameEn: 'Noura Al-Shehri',
+    nameAr: 'نورة الشهري',
+    email,
+    gender: 'Female',
+  }).then((r) => r.data.id);
   const [relationshipId] = await link(request, 'beta', {
     sourceEntityId: minor,
     targetEntityId: guardian,
@@ -186,14 +192,16 @@ test('Arabic: the related party rejects with a comment on the page written from 
     relationships: [{ type: 'LegalGuardian', isConfirmationRequired: true }],
   });
   const { mail, url } = await linkIn(email);
-  expect(mail.subject).toBe('بيتا للتمويل: يرجى تأكيد علاقتك بـ يوسف الشهري');
+  expect(mail.subject).toBe('بيتا للتمويل: يرجى تأكيد العلاقة المسجّلة مع يوسف الشهري');
+  expect(mail.text).toContain('عزيزتنا نورة الشهري،');
+  expect(mail.text).toContain('سجّلتك بيتا للتمويل بصفتك وليّةً شرعيّةً على يوسف الشهري.');
   expect(url).toContain('/ar/relationships/confirm/');
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(url);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: 'تأكيد علاقة' })).toBeVisible();
-  await expect(page.getByTestId('confirmation-statement')).toHaveText('نورة الشهري بصفته وليًّا شرعيًّا على يوسف الشهري.');
+  await expect(page.getByTestId('confirmation-statement')).toHaveText('نورة الشهري بصفتها وليّةً شرعيّةً على يوسف الشهري.');
   await expectAccessible(page);
   await snap(page, 'relationship-confirm-ar');
   await phone(page, 'relationship-confirm-ar-390');
@@ -251,7 +259,7 @@ test('the approval queue and the ownership diagram, in English and Arabic', asyn
   await row.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId(`relationship-${toApprove}`)).toHaveCount(0);
   await page.getByRole('link', { name: 'Decided (30 days)' }).click();
-  await expect(page.getByTestId(`relationship-${toApprove}`).getByTestId('decision')).toContainText('by an officer on its behalf');
+  await expect(page.getByTestId(`relationship-${toApprove}`).getByTestId('decision')).toContainText('by an officer on their behalf');
   await expect(page.getByTestId(`relationship-${toApprove}`).getByTestId('decision')).toContainText('Confirmed in person at the Olaya branch');
 
   // Resend: a new e-mail reaches the signatory.

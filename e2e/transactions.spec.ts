@@ -161,7 +161,8 @@ test('maker proposes Reported, the maker cannot approve, a second officer approv
   await signIn(other, USERS.reviewer, 'ar');
   await other.goto(`/ar/cases/${seed.monitoring.caseId}`);
   await other.getByTestId('approve').click();
-  await expect(other.getByTestId('closed-with')).toContainText('تم الإبلاغ');
+  await expect(other.getByTestId('closed-with')).toHaveText('أُغلقت الحالة بتصنيف «تم الإبلاغ».');
+  await expect(other.getByTestId('decision-trail')).toContainText('اقتُرح التصنيف «تم الإبلاغ»');
   await snap(other, 'ar-monitoring-case-closed');
   await expectAccessible(other);
   const download = other.waitForEvent('download');

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { DateTimeText, formatDay } from '@/components/ui/dates';
+import { formatPercent } from '@/components/ui/percent';
 import { entryNames, toneOfMatchStatus, type CaseView, type StoredMatch } from './case-types';
 import { MatchComparison } from './match-comparison';
 import { ReviewActions } from './review-actions';
@@ -63,7 +64,6 @@ function MatchCard({
   const latin = entryNames(entry.names, 'Latin')[0];
   const arabic = entryNames(entry.names, 'Arabic')[0];
   const headingId = `match-${match.id}-title`;
-  const percent = new Intl.NumberFormat(locale);
 
   return (
     <article
@@ -80,7 +80,7 @@ function MatchCard({
             {!latin && !arabic ? match.name : null}
           </h3>
           <span className="text-sm text-slate-700">
-            {t('cases.score')}: <span className="font-semibold text-slate-900 tabular-nums">{percent.format(match.percentage)}%</span>
+            {t('cases.score')}: <span className="font-semibold text-slate-900 tabular-nums">{formatPercent(locale, match.percentage)}</span>
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -107,10 +107,13 @@ function MatchCard({
           <h4 className="text-sm font-semibold text-slate-800">{t('cases.comparison')}</h4>
           <MatchComparison entity={caseData.entity} entry={entry} matchedAlias={match.matchedAlias} />
           {entry.remarks ? (
-            <p className="text-sm text-slate-700">
-              <span className="font-medium">{t('cases.remarks')}: </span>
-              <bdi>{entry.remarks}</bdi>
-            </p>
+            <div className="text-sm text-slate-700" data-testid="entry-remarks">
+              <span className="font-medium">{t('cases.remarks')}</span>
+              {/* The list's own text (often English) as its own paragraph, so its full stop ends it in its direction. */}
+              <p dir="auto" className="text-start">
+                {entry.remarks}
+              </p>
+            </div>
           ) : null}
         </div>
         <div className="flex min-w-0 flex-col gap-2">

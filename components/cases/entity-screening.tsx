@@ -11,6 +11,7 @@ import { fetchJson, FetchError } from '@/components/ui/fetch-json';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
 import { DateText } from '@/components/ui/dates';
+import { formatPercent } from '@/components/ui/percent';
 import { entryNames, toneOfMatchStatus, toneOfScreening, type MatchPage } from './case-types';
 
 interface ScreenNowAnswer {
@@ -128,7 +129,7 @@ export function EntityScreening({
                   </Td>
                   <Td label={t('cases.source')}>{t(`cases.sources.${m.watchlistSource}`)}</Td>
                   <Td className="tabular-nums" label={t('cases.score')}>
-                    {new Intl.NumberFormat(locale).format(m.percentage)}%
+                    {formatPercent(locale, m.percentage)}
                   </Td>
                   <Td label={t('cases.status')}>
                     <div className="flex flex-wrap gap-1">

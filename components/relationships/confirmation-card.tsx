@@ -4,13 +4,14 @@ import { Card } from '@/components/ui/card';
 import { buttonClass } from '@/components/ui/button';
 import { DateTimeText, DateText } from '@/components/ui/dates';
 import { DefinitionGrid } from '@/components/entities/definition-grid';
+import { partyGender } from '@/lib/relationships/schemas';
 import { partyName } from './relationship-types';
 
 export interface ConfirmationView {
   state: 'open' | 'used' | 'expired' | 'revoked' | 'closed';
   tenant: { nameEn: string; nameAr: string | null };
   source: { nameEn: string | null; nameAr: string | null };
-  target: { nameEn: string | null; nameAr: string | null };
+  target: { nameEn: string | null; nameAr: string | null; gender?: 'Male' | 'Female' | null };
   type: string;
   subType: string | null;
   approvalStatus: string;
@@ -64,7 +65,8 @@ export async function ConfirmationCard({
           {t('confirm.statement', {
             target: partyName(locale, invitation.target),
             source: partyName(locale, invitation.source),
-            relationship: t(`asPhrase.${invitation.type}`),
+            gender: partyGender(invitation.target),
+            relationship: t(`asPhrase.${invitation.type}`, { gender: partyGender(invitation.target) }),
           })}
         </p>
         <DefinitionGrid

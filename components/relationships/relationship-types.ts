@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formatDay } from '@/components/ui/dates';
 import { SYSTEM_DECISION_REASONS, type SystemDecisionReason } from '@/lib/relationships/schemas';
 import type { beneficialOwnerSchema, queuedRelationshipSchema, relationshipSchema } from '@/lib/relationships/schemas';
 
@@ -27,4 +28,20 @@ export function systemReasonKey(decision: { by: string; reason: string | null })
   if (decision.by !== 'System' || !decision.reason) return null;
   const found = Object.entries(SYSTEM_DECISION_REASONS).find(([, text]) => text === decision.reason);
   return found ? (found[0] as SystemDecisionReason) : null;
+}
+
+type ValidityKey = 'section.validityRange' | 'section.validityFrom' | 'section.validityUntil' | 'section.validityOpen';
+
+/** A relationship's validity as one phrase: both ends, one of them, or neither (never a bare dash). */
+export function validityText(
+  t: (key: ValidityKey, values?: { from?: string; to?: string }) => string,
+  locale: string,
+  { validFrom, validTo }: { validFrom: string | null; validTo: string | null },
+): string {
+  const from = validFrom ? formatDay(locale, validFrom) : undefined;
+  const to = validTo ? formatDay(locale, validTo) : undefined;
+  if (from && to) return t('section.validityRange', { from, to });
+  if (from) return t('section.validityFrom', { from });
+  if (to) return t('section.validityUntil', { to });
+  return t('section.validityOpen');
 }

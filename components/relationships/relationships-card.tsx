@@ -1,10 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { Badge, toneOfStatus } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { DateText, DateTimeText } from '@/components/ui/dates';
+import { DateTimeText } from '@/components/ui/dates';
 import { Link } from '@/lib/i18n/navigation';
 import { DecisionReason } from './decision-reason';
-import { partyName, type Relationship } from './relationship-types';
+import { partyName, validityText, type Relationship } from './relationship-types';
 
 /**
  * The profile's relationships, both directions: where this entity is the source ("its
@@ -34,10 +34,8 @@ export async function RelationshipsCard({ entityId, relationships, locale }: { e
                   <Badge tone={toneOfStatus(relationship.approvalStatus)}>{t(`approvalStatus.${relationship.approvalStatus}`)}</Badge>
                   {relationship.ownershipPercent ? <Badge tone="info">{`${relationship.ownershipPercent}%`}</Badge> : null}
                 </div>
-                <p className="text-xs text-slate-600">
-                  {t('section.validity')}: {relationship.validFrom ? <DateText locale={locale} value={relationship.validFrom} /> : '—'}
-                  {' – '}
-                  {relationship.validTo ? <DateText locale={locale} value={relationship.validTo} /> : t('section.always')}
+                <p className="text-xs text-slate-600" data-testid="validity">
+                  {t('section.validity')}: {validityText(t, locale, relationship)}
                 </p>
                 {relationship.decision ? (
                   <p className="text-xs text-slate-600">

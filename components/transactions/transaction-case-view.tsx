@@ -228,11 +228,11 @@ export function TransactionCaseView({ initial, userId }: { initial: CaseView; us
         {c.decisions.length ? (
           <div className="mt-3">
             <h3 className="text-sm font-semibold">{t('trail')}</h3>
-            <ol className="mt-1 flex flex-col gap-1 text-sm">
+            <ol className="mt-1 flex flex-col gap-1 text-sm" data-testid="decision-trail">
               {c.decisions.map((d) => (
                 <li key={d.id}>
-                  <DateTimeText locale={locale} value={d.createdAt} /> · {d.user ? <bdi>{d.user.displayName}</bdi> : null} · {t(`decisionActions.${d.action}`)}{' '}
-                  {t(`enum.${d.disposition}`)}
+                  <DateTimeText locale={locale} value={d.createdAt} /> · {d.user ? <bdi>{d.user.displayName}</bdi> : null} ·{' '}
+                  {t(`decisionActions.${d.action}`, { disposition: t(`enum.${d.disposition}`) })}
                   {d.comment ? (
                     <>
                       {' '}

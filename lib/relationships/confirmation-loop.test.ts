@@ -140,7 +140,8 @@ describe('confirmation by e-mail', () => {
   it('Reject from a plain HTML form (no JavaScript): 303 back to the page with the outcome, in Arabic', async () => {
     const { id, email } = await invitePending('ar');
     const { mail, token } = await linkFor(email);
-    expect(mail.subject).toBe('ألفا كابيتال: يرجى تأكيد علاقتك بـ نجد للتجارة');
+    expect(mail.subject).toBe('ألفا كابيتال: يرجى تأكيد العلاقة المسجّلة مع نجد للتجارة');
+    expect(mail.text).toContain('عزيزنا فيصل الحربي،');
     expect(mail.html).toContain('dir="rtl"');
     const res = await confirm({ token, decision: 'Reject', reason: 'لست مساهمًا في هذه الشركة', locale: 'ar' }, 'text/html,application/xhtml+xml');
     expect(res.status).toBe(303);

@@ -141,7 +141,7 @@ export async function getInvitationByToken({ token }: { token: string }): Promis
             decidedAt: true,
             tenant: { select: { nameEn: true, nameAr: true } },
             sourceEntity: { select: { nameEn: true, nameAr: true, type: true } },
-            targetEntity: { select: { nameEn: true, nameAr: true } },
+            targetEntity: { select: { nameEn: true, nameAr: true, gender: true } },
           },
         },
       },

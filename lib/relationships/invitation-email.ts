@@ -1,7 +1,7 @@
 import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import type { RelationshipTypeValue } from './relationship-schema';
+import { partyGender, type RelationshipTypeValue } from './relationship-schema';
 
 export type InvitationLanguage = 'en' | 'ar';
 
@@ -25,7 +25,8 @@ export function composeInvitationEmail(input: {
   language: InvitationLanguage;
   tenant: { nameEn: string; nameAr: string | null };
   source: { nameEn: string | null; nameAr: string | null };
-  target: { nameEn: string | null; nameAr: string | null };
+  /** `gender` (individuals) chooses the Arabic greeting and agreement; without it the wording is neutral. */
+  target: { nameEn: string | null; nameAr: string | null; gender?: 'Male' | 'Female' | null };
   type: RelationshipTypeValue;
   expiresAt: Date;
 }): { subject: string; body: string } {
@@ -36,10 +37,11 @@ export function composeInvitationEmail(input: {
   const tenant = pick(language, input.tenant.nameEn, input.tenant.nameAr);
   const source = pick(language, input.source.nameEn, input.source.nameAr);
   const name = pick(language, input.target.nameEn, input.target.nameAr) || t('customer');
+  const gender = partyGender(input.target);
   const lines = [
-    t('greeting', { name }),
+    t('greeting', { name, gender }),
     '',
-    t('body', { tenant, source, relationship: phrase(input.type) }),
+    t('body', { tenant, source, gender, relationship: phrase(input.type, { gender }) }),
     '',
     CONFIRM_URL_PLACEHOLDER,
     '',

@@ -9,8 +9,15 @@ import { selectRelationshipsJson } from './relationship-json';
 import { SYSTEM_DECISION_REASONS, type RelationshipOut } from './relationship-schema';
 import type { InviteRelationshipsInput } from './schemas';
 
-type Party = { id: string; type: 'Individual' | 'Organization'; nameEn: string | null; nameAr: string | null; email: string | null };
-const PARTY = { id: true, type: true, nameEn: true, nameAr: true, email: true } as const;
+type Party = {
+  id: string;
+  type: 'Individual' | 'Organization';
+  nameEn: string | null;
+  nameAr: string | null;
+  email: string | null;
+  gender: 'Male' | 'Female' | null;
+};
+const PARTY = { id: true, type: true, nameEn: true, nameAr: true, email: true, gender: true } as const;
 
 /**
  * POST /entity-relationships/invite: links a source entity to a related party, named by
@@ -160,7 +167,7 @@ async function findOrCreateTarget(tx: Tx, tenantId: string, details: CreateEntit
   }
   try {
     const { data } = await createEntity({ tenantId, role: 'Screening', input: details, actor, requestId, tx });
-    return { id: data.id, type: data.type, nameEn: data.nameEn, nameAr: data.nameAr, email: data.email };
+    return { id: data.id, type: data.type, nameEn: data.nameEn, nameAr: data.nameAr, email: data.email, gender: data.gender ?? null };
   } catch (error) {
     // The entity service names its own fields; here they sit under targetEntity.
     if (isAppError(error, 'VALIDATION_ERROR')) throw AppError.validation(...(error.validationErrors ?? []).map((message) => `targetEntity.${message}`));

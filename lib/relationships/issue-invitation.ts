@@ -18,7 +18,7 @@ export async function issueInvitation(
     tenantId: string;
     relationship: { id: string; type: RelationshipTypeValue; sourceEntityId: string; targetEntityId: string };
     source: { nameEn: string | null; nameAr: string | null };
-    target: { id: string; nameEn: string | null; nameAr: string | null; email: string };
+    target: { id: string; nameEn: string | null; nameAr: string | null; email: string; gender?: 'Male' | 'Female' | null };
     language: InvitationLanguage;
     actor: Actor;
     requestId?: string;

@@ -39,6 +39,15 @@ export const SYSTEM_DECISION_REASONS = {
 } as const;
 export type SystemDecisionReason = keyof typeof SYSTEM_DECISION_REASONS;
 
+/**
+ * The grammatical gender the related party is addressed with (Arabic agrees adjectives and
+ * pronouns with it): from the entity's gender when known; `other` (neutral wording) otherwise,
+ * organizations included.
+ */
+export function partyGender(party: { gender?: 'Male' | 'Female' | null }): 'female' | 'male' | 'other' {
+  return party.gender === 'Female' ? 'female' : party.gender === 'Male' ? 'male' : 'other';
+}
+
 export type RelationshipTypeValue = (typeof RELATIONSHIP_TYPES)[number];
 export type ApprovalStatusValue = (typeof APPROVAL_STATUSES)[number];
 

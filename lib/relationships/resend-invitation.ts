@@ -37,7 +37,7 @@ export async function resendInvitation({
         targetEntityId: true,
         approvalStatus: true,
         sourceEntity: { select: { nameEn: true, nameAr: true } },
-        targetEntity: { select: { id: true, nameEn: true, nameAr: true, email: true } },
+        targetEntity: { select: { id: true, nameEn: true, nameAr: true, email: true, gender: true } },
         invitations: { orderBy: { createdAt: 'desc' }, take: 1, select: { language: true } },
       },
     });
