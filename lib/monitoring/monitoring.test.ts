@@ -101,7 +101,7 @@ describe('screening at creation', () => {
     expect(keys.rows[0].n).toBeGreaterThan(0);
     expect(await events(a.id, created.id)).toHaveLength(1);
     const open = await withTenant(a.id, (tx) => countOpenMatches({ tx, tenantId: a.id, entityId: created.id }));
-    expect(open).toEqual({ local: 0, public: 1, caseIds: [match.caseId] });
+    expect(open).toEqual({ local: 0, public: 1, undecided: 1, caseIds: [match.caseId] });
     ids.listed = created.id;
   });
 
@@ -248,7 +248,7 @@ describe('delta monitoring', () => {
     expect(doc.reviewStatus).toMatchObject({ hasPublicCase: false, isUnderReview: false });
     expect((await events(a.id, ids.khalid)).at(-1)).toMatchObject({ changes: ['MatchDeprecated'], matchId: match.id });
     const open = await withTenant(a.id, (tx) => countOpenMatches({ tx, tenantId: a.id, entityId: ids.khalid }));
-    expect(open).toEqual({ local: 0, public: 0, caseIds: [] });
+    expect(open).toEqual({ local: 0, public: 0, undecided: 0, caseIds: [] });
   });
 
   it("a tenant's Custom list reaches only that tenant's monitored clients, as a local case", async () => {
