@@ -32,7 +32,7 @@ describe('bad input never reaches a 500', () => {
     const t = await createTestTenant();
     // Built as text: JSON.stringify of a value this deep overflows the test's own stack.
     const body = (rawDataDepth: number, leaf = '{}') =>
-      `{"nameEn":"Deep Registry","identities":[{"number":"70${Date.now() % 100_000_000}"}],"rawData":${'{"a":['.repeat(rawDataDepth / 2)}${leaf}${']}'.repeat(rawDataDepth / 2)}}`;
+      `{"nameEn":"Deep Registry","identities":[{"number":"70${String(Date.now() % 100_000_000).padStart(8, '0')}"}],"rawData":${'{"a":['.repeat(rawDataDepth / 2)}${leaf}${']}'.repeat(rawDataDepth / 2)}}`;
     for (const depth of [64, 5_000, 20_000]) {
       const res = await callRoute(createProspect, 'POST', '/x', { headers: t.headers, body: body(depth) });
       expect(res.status, String(depth)).toBe(400);
@@ -40,7 +40,7 @@ describe('bad input never reaches a 500', () => {
     }
     // 64 levels in all (the body's own object, rawData's 62 and the leaf) pass; brackets inside strings do not count.
     const ok = await callRoute(createProspect, 'POST', '/x', { headers: t.headers, body: body(62, `{"note":"${'{[{['.repeat(40)}"}`) });
-    expect(ok.status).toBe(201);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     // An escaped backslash ends no string; an escaped quote does not end it.
     expect(nestsDeeperThan(String.raw`{"a":"\\"}`, 1)).toBe(false);
     expect(nestsDeeperThan(String.raw`{"a":"\\\"{{"}`, 1)).toBe(false);
