@@ -211,12 +211,10 @@ export const kycScoreSchema = z
     createdAt: ts,
     updatedAt: ts,
     classification: kycClassification,
-    reason: z
-      .enum(['Default', 'Rescore'])
-      .meta({
-        description:
-          '`Default`: computed for a submission; `Rescore`: recomputed from the stored answers before a review, because the entity’s open screening matches changed since the latest score.',
-      }),
+    reason: z.enum(['Default', 'Rescore']).meta({
+      description:
+        '`Default`: computed for a submission; `Rescore`: recomputed from the stored answers before a review, because the entity’s open screening matches changed since the latest score.',
+    }),
     submissionId: z.uuid().nullable(),
     riskBreakdown: z.array(riskBreakdownSchema),
     riskScore: z.string().meta({ description: '0–100 with 2 decimals.', example: '62.50' }),

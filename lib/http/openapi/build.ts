@@ -12,13 +12,10 @@ export const errorBodySchema = z
       description:
         'The error in English and Arabic. On 400 VALIDATION_ERROR it names the first three problems in each language, e.g. `{"en": "The request is not valid — email: Invalid email address.", "ar": "الطلب غير صالح — email: عنوان بريد إلكتروني غير صالح."}`.',
     }),
-    validationErrors: z
-      .array(z.string())
-      .optional()
-      .meta({
-        description:
-          'Present on 400 VALIDATION_ERROR only; each entry starts with the field path, then the problem in English (`message.ar` has the first three in Arabic).',
-      }),
+    validationErrors: z.array(z.string()).optional().meta({
+      description:
+        'Present on 400 VALIDATION_ERROR only; each entry starts with the field path, then the problem in English (`message.ar` has the first three in Arabic).',
+    }),
   })
   .meta({ id: 'Error' });
 
