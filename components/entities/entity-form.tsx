@@ -42,10 +42,6 @@ export interface EntityFormValues {
   tagIds: string[];
 }
 
-/** Left-to-right isolate and its end (Unicode bidi): a dialing code inside an option's text reads +966 in Arabic too. */
-const LRI = '\u2066';
-const PDI = '\u2069';
-
 /** The phone number as the API stores it: digits without spaces, dashes or the trunk prefix 0 (the dialing code is sent apart). */
 const phoneDigits = (raw: string) => raw.replace(/[\s-]/g, '').replace(/^0+/, '');
 
@@ -338,10 +334,11 @@ export function EntityForm({ entity }: { entity?: EditableEntity } = {}) {
             <span className="text-sm font-medium text-slate-800" id="phone-label">
               {t('profile.phone')}
             </span>
-            {/* Dialing code before the number in both languages, as a phone number is written. The code is an isolated
-                left-to-right run (options hold text only, so Unicode isolates stand in for <bdi dir="ltr">): +966, never
-                966+ beside an Arabic country name. Stacked on a phone, and a row of its own on wider screens, so neither the
-                country name nor the number is cut off. */}
+            {/* Dialing code before the number in both languages, as a phone number is written. Each option is the
+                country, then its code: "Saudi Arabia (+966)", and in Arabic "المملكة العربية السعودية (966)" without the plus,
+                which Chromium's closed picker draws as 966+ beside Arabic whatever bidi marks or isolates the text holds
+                (it ignores them); the name first also lets a typed letter find the country. Stacked on a phone, and a
+                row of its own on wider screens, so neither the country name nor the number is cut off. */}
             <div className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-[minmax(0,16rem)_minmax(0,20rem)] rtl:justify-end" dir="ltr">
               <Select
                 aria-label={t('entityForm.dialingCode')}
@@ -351,7 +348,7 @@ export function EntityForm({ entity }: { entity?: EditableEntity } = {}) {
               >
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
-                    {`${LRI}+${c.dial}${PDI} ${c.name}`}
+                    {locale === 'ar' ? `${c.name} (${c.dial})` : `${c.name} (+${c.dial})`}
                   </option>
                 ))}
               </Select>
