@@ -97,7 +97,7 @@ export async function createTransaction({
   // prepared once per connection: the ORM's per-query work was most of this route's CPU.
   // The first statement (crm_transaction_ingest_open) scopes the transaction to the tenant itself.
   // Round trips: the opening statement with the rules' first questions right behind it (askAhead),
-  // then, once the rules have decided, the INSERT, the settling statement and COMMIT in one write.
+  // then, once the rules have decided, the storing statement (row, balances, audit) and COMMIT.
   // An ingest holds its pooled connection across them: each round trip saved is a wait saved.
   const loaded = await withPipelinedTenantConnection(
     tenantId,
@@ -167,50 +167,20 @@ export async function createTransaction({
         const allHits = fired.flatMap((f) => f.fired);
         const blocked = allHits.some((h) => h.rule.type === 'Hard');
         const severity = highestSeverity(allHits.map((h) => h.rule.severity));
-        const inserting = db.query<TransactionRow>(INSERT_TRANSACTION, [
+        // The row (status, isBlocked and severity final), the wallets' balances and the audit entry in
+        // one statement; it inserts, moves and audits nothing on a duplicate externalRef.
+        const storing = storeTransaction(db, {
           tenantId,
-          body.externalRef,
-          hash,
-          body.orderRef ?? null,
-          body.sourceSystem,
-          transactionDate,
-          body.valueDate ? new Date(body.valueDate) : null,
-          body.settlementDate ? new Date(body.settlementDate) : null,
-          body.amount,
-          body.currency,
-          currencyCode,
-          body.exchangeRate ?? null,
-          body.paymentForm ?? null,
-          body.paymentType ?? null,
-          body.internalTransferReason ?? null,
-          body.securityDetails ? JSON.stringify(body.securityDetails) : null,
-          body.correctsTransactionId ?? null,
-          JSON.stringify(storedSide(body.source)),
-          JSON.stringify(storedSide(body.target)),
-          source.entity?.id ?? null,
-          target.entity?.id ?? null,
-          source.walletId,
-          target.walletId,
-          source.bank?.id ?? null,
-          target.bank?.id ?? null,
-          source.country,
-          target.country,
-          direction,
-          body.tagIds ?? [],
           id,
-          blocked ? 'Blocked' : 'Received',
+          body,
+          hash,
+          currencyCode,
+          transactionDate,
+          source,
+          target,
+          direction,
           blocked,
           severity,
-        ]);
-        // Sent right behind the INSERT; it moves nothing and audits nothing when the INSERT inserted nothing.
-        const moving = settle(db, {
-          tenantId,
-          id,
-          blocked,
-          sourceWalletId: source.walletId,
-          targetWalletId: target.walletId,
-          amount: body.amount,
-          at: transactionDate,
           audit: {
             actor,
             requestId,
@@ -235,23 +205,17 @@ export async function createTransaction({
           alerts,
         });
         if (!allHits.length) {
-          // COMMIT goes right behind the settling statement (pipelined), and the answer is built once both
-          // are back. Should either fail, the COMMIT finds the transaction aborted and rolls it back, and
+          // COMMIT goes right behind the storing statement (pipelined), and the answer is built once both
+          // are back. Should the statement fail, the COMMIT finds the transaction aborted and rolls it back, and
           // awaiting `loaded` throws its error. No row: a concurrent request with this externalRef
           // committed first (createTransaction answers it after the COMMIT).
-          const answer = Promise.all([inserting, moving]).then(([inserted, moved]) => {
-            const row = inserted.rows[0];
-            return row ? answerWith(row, moved, NO_ALERTS) : null;
-          });
+          const answer = storing.then((stored) => (stored ? answerWith(stored.row, stored.wallets, NO_ALERTS) : null));
           answer.catch(() => {}); // awaited after the COMMIT; never an unhandled rejection should the COMMIT fail first
           return { created: true, loaded: answer };
         }
         // Alerts name the row: it must be there before they are written.
-        const row = (await inserting).rows[0];
-        if (!row) {
-          await moving;
-          return { created: false, loaded: null };
-        }
+        const stored = await storing;
+        if (!stored) return { created: false, loaded: null };
         // The alert path in two more round trips: each entity's case, alerts, events and audit rows in one
         // statement, sent with the read of the transactions the alerts name (in order: they see what went
         // before them), then the screening summary of an entity whose case is new, with COMMIT right
@@ -260,14 +224,14 @@ export async function createTransaction({
         const generic = db.query(prepared(`SET LOCAL plan_cache_mode = force_generic_plan`));
         const raising = fired.map((group) => raiseAlerts(db, { tenantId, entityId: group.entityId, transactionId: id, fired: group.fired, requestId }));
         const named = readNamedTransactions(db, tenantId, [...new Set(fired.flatMap((f) => f.fired.flatMap((h) => [id, ...h.outcome.transactionIds])))]);
-        const [moved, groups, txs] = await Promise.all([moving, Promise.all(raising), named, generic]);
+        const [groups, txs] = await Promise.all([Promise.all(raising), named, generic]);
         // The new alerts as written (no notes, no users yet), with the transactions each names, in the order
         // a read gives them (readTransactions: createdAt, then id; one transaction's alerts share createdAt).
         const raised = groups.flatMap((g) => g.rows).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         // A new case counts in the entity's caseCount (screening and transaction-monitoring cases alike) and puts it under review.
         const newCases = groups.filter((g) => g.caseCreated).map((g) => g.entityId);
         const refreshed = refreshEntityScreeningSql(db, tenantId, newCases, null, { prepared: true });
-        const answer = refreshed.then(() => answerWith(row, moved, { rows: raised, notes: [], txs }));
+        const answer = refreshed.then(() => answerWith(stored.row, stored.wallets, { rows: raised, notes: [], txs }));
         answer.catch(() => {}); // awaited after the COMMIT, as above
         return { created: true, loaded: answer };
       } catch (error) {
@@ -293,17 +257,6 @@ export async function createTransaction({
   const [data] = await finishTransactions(answer);
   return { created: loaded.created, data: data! };
 }
-
-/** The transaction as judged (status, isBlocked and severity are final); nothing on a duplicate externalRef. */
-const INSERT_TRANSACTION =
-  prepared(`INSERT INTO "Transaction" AS t (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
-    amount, currency, "currencyCode", "exchangeRate", "paymentForm", "paymentType", "internalTransferReason", "securityDetails", "correctsTransactionId",
-    source, target, "sourceEntityId", "targetEntityId", "sourceWalletId", "targetWalletId", "sourceBankAccountId", "targetBankAccountId",
-    "sourceCountry", "targetCountry", direction, "tagIds", status, "isBlocked", "suspiciousSeverity", "updatedAt")
-  VALUES ($30::uuid, $1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12::numeric, $13, $14, $15, $16::jsonb, $17::uuid,
-    $18::jsonb, $19::jsonb, $20::uuid, $21::uuid, $22::uuid, $23::uuid, $24::uuid, $25::uuid, $26, $27, $28::"TransactionDirection", $29::uuid[],
-    $31::"TransactionStatus", $32::boolean, $33::"AlertSeverity", now())
-  ON CONFLICT ("tenantId", "externalRef") DO NOTHING RETURNING ${TRANSACTION_COLUMNS}`);
 
 /**
  * The rules' first questions, asked before the opening statement has answered, so that they reach
@@ -476,51 +429,168 @@ const normalizeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
 const ibanCountryOf = (iban: string | undefined) => (iban && /^[A-Za-z]{2}\d/.test(normalizeIban(iban)) ? normalizeIban(iban).slice(0, 2) : null);
 
 /**
- * The judged transaction's outcome in one statement, sent right behind its INSERT: the wallets'
- * balances (Debit the source, Credit the target; never for a blocked one) and the
- * `transaction.create` audit entry; answers the sides' wallets as they are now (moved, or as they
- * were for a blocked one). Both only if the INSERT inserted the row: on a duplicate externalRef it
- * inserted nothing, and nothing moves. Exact decimals: the amount stays a numeric string, balances
- * move with numeric arithmetic.
+ * A row of the storing statement: the transaction's columns that PostgreSQL sets or normalizes (the
+ * rest of the row is what was sent), beside one of the sides' wallets (all null when it has none).
  */
-async function settle(
+type StoredRow = {
+  storedCreatedAt: Date;
+  storedUpdatedAt: Date;
+  reviewStatus: TransactionRow['reviewStatus'];
+  storedAmount: string;
+  exchangeRate: string | null;
+  securityDetails: Record<string, unknown> | null;
+} & (WalletRow | { [K in keyof WalletRow]: null });
+
+/** $1 tenant, $2 id, $3–$33 the row ($7 its date, $10 its amount, $23/$24 its wallets); $34–$37 (STORED_AUDIT) the audit entry. */
+const STORED_INSERT = `INSERT INTO "Transaction" AS t (id, "tenantId", "externalRef", "requestHash", "orderRef", "sourceSystem", "transactionDate", "valueDate", "settlementDate",
+    amount, currency, "currencyCode", "exchangeRate", "paymentForm", "paymentType", "internalTransferReason", "securityDetails", "correctsTransactionId",
+    source, target, "sourceEntityId", "targetEntityId", "sourceWalletId", "targetWalletId", "sourceBankAccountId", "targetBankAccountId",
+    "sourceCountry", "targetCountry", direction, "tagIds", status, "isBlocked", "suspiciousSeverity", "updatedAt")
+  VALUES ($2::uuid, $1::uuid, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11, $12, $13::numeric, $14, $15, $16, $17::jsonb, $18::uuid,
+    $19::jsonb, $20::jsonb, $21::uuid, $22::uuid, $23::uuid, $24::uuid, $25::uuid, $26::uuid, $27, $28, $29::"TransactionDirection", $30::uuid[],
+    $31::"TransactionStatus", $32::boolean, $33::"AlertSeverity", now())
+  ON CONFLICT ("tenantId", "externalRef") DO NOTHING
+  RETURNING t."createdAt", t."updatedAt", t."reviewStatus", t.amount::text AS amount, t."exchangeRate"::text AS "exchangeRate", t."securityDetails"`;
+
+const STORED_AUDIT = `audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
+    SELECT gen_random_uuid(), $1::uuid, $34, $35, 'transaction.create', 'Transaction', $2::text, $36::jsonb, $37 FROM stored)`;
+
+/** The row's own columns answered beside each wallet (one row when there is no wallet: a LEFT JOIN on true). */
+const STORED_SELECT = `SELECT s."createdAt" AS "storedCreatedAt", s."updatedAt" AS "storedUpdatedAt", s."reviewStatus", s.amount AS "storedAmount",
+    s."exchangeRate", s."securityDetails", w.* FROM stored s LEFT JOIN wallets w ON true`;
+
+const walletMove = (param: string, sign: '+' | '-') =>
+  `UPDATE "Wallet" SET "availableBalance" = "availableBalance" ${sign} $10::numeric,
+          "lastTransactionAt" = greatest("lastTransactionAt", $7::timestamptz), "dormantAt" = NULL, "updatedAt" = now()
+    WHERE "tenantId" = $1::uuid AND id = ${param}::uuid AND EXISTS (SELECT 1 FROM stored) RETURNING ${WALLET_COLUMNS}`;
+
+/** Credit/Debit: the source wallet gives the amount, the target wallet takes it. */
+const STORE_AND_MOVE = prepared(`WITH stored AS (${STORED_INSERT}),
+  source_wallet AS (${walletMove('$23', '-')}),
+  target_wallet AS (${walletMove('$24', '+')}),
+  wallets AS (SELECT * FROM source_wallet UNION ALL SELECT * FROM target_wallet),
+  ${STORED_AUDIT}
+  ${STORED_SELECT}`);
+
+/** Blocked: nothing moves, the wallets are answered as they are. */
+const STORE_BLOCKED = prepared(`WITH stored AS (${STORED_INSERT}),
+  wallets AS (SELECT ${WALLET_COLUMNS} FROM "Wallet" WHERE "tenantId" = $1::uuid AND id = ANY(ARRAY[$23::uuid, $24::uuid])),
+  ${STORED_AUDIT}
+  ${STORED_SELECT}`);
+
+/**
+ * The judged transaction stored in one statement: its row (status, `isBlocked` and severity final),
+ * the wallets' balances (Debit the source, Credit the target; never for a blocked one) and the
+ * `transaction.create` audit entry, answering the sides' wallets as they are now. On a duplicate
+ * externalRef (a concurrent request committed it first) the INSERT inserts nothing, and then nothing
+ * moves or is audited: null. The answer's row is built from what was sent and the few columns
+ * PostgreSQL sets or normalizes (timestamps, reviewStatus, the amounts' numeric text, jsonb); a test
+ * compares it with a read of the stored transaction. Exact decimals: amounts stay numeric strings,
+ * balances move with numeric arithmetic.
+ */
+async function storeTransaction(
   db: SqlQueryable,
   p: {
     tenantId: string;
     id: string;
+    body: CreateTransactionInput;
+    hash: string;
+    currencyCode: string;
+    transactionDate: Date;
+    source: ResolvedSide;
+    target: ResolvedSide;
+    direction: Direction;
     blocked: boolean;
-    sourceWalletId: string | null;
-    targetWalletId: string | null;
-    amount: string;
-    at: Date;
-    /** The `transaction.create` audit entry, written by the same statement. */
+    severity: RuleDefinition['severity'] | null;
     audit: { actor: Actor; requestId?: string; after: unknown };
   },
-): Promise<WalletRow[]> {
-  const inserted = `EXISTS (SELECT 1 FROM "Transaction" x WHERE x."tenantId" = $1::uuid AND x.id = $2::uuid)`;
-  const audit = (actorType: string, actorId: string, after: string, requestId: string) =>
-    `audit AS (INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", after, "requestId")
-                SELECT gen_random_uuid(), $1::uuid, ${actorType}, ${actorId}, 'transaction.create', 'Transaction', $2::text, ${after}::jsonb, ${requestId} WHERE ${inserted})`;
-  const auditParams = [p.audit.actor.type, p.audit.actor.id ?? null, JSON.stringify(p.audit.after), p.audit.requestId ?? null];
-  if (p.blocked) {
-    // Nothing moves: the wallets are answered as they are.
-    const rows = await db.query<WalletRow>(
-      prepared(`WITH ${audit('$5', '$6', '$7', '$8')}
-       SELECT ${WALLET_COLUMNS} FROM "Wallet" WHERE "tenantId" = $1::uuid AND id = ANY(ARRAY[$3::uuid, $4::uuid])`),
-      [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, ...auditParams],
-    );
-    return rows.rows;
-  }
-  const move = (param: string, sign: '+' | '-') =>
-    `UPDATE "Wallet" SET "availableBalance" = "availableBalance" ${sign} $5::numeric,
-            "lastTransactionAt" = greatest("lastTransactionAt", $6::timestamptz), "dormantAt" = NULL, "updatedAt" = now()
-      WHERE "tenantId" = $1::uuid AND id = ${param}::uuid AND ${inserted} RETURNING ${WALLET_COLUMNS}`;
-  const rows = await db.query<WalletRow>(
-    prepared(`WITH source_wallet AS (${move('$3', '-')}), target_wallet AS (${move('$4', '+')}), ${audit('$7', '$8', '$9', '$10')}
-       SELECT * FROM source_wallet UNION ALL SELECT * FROM target_wallet`),
-    [p.tenantId, p.id, p.sourceWalletId, p.targetWalletId, p.amount, p.at, ...auditParams],
-  );
-  return rows.rows;
+): Promise<{ row: TransactionRow; wallets: WalletRow[] } | null> {
+  const { body, source, target } = p;
+  const valueDate = body.valueDate ? new Date(body.valueDate) : null;
+  const settlementDate = body.settlementDate ? new Date(body.settlementDate) : null;
+  const stored = { source: storedSide(body.source), target: storedSide(body.target) };
+  // uuids as PostgreSQL answers them (lowercase text), whatever case the body used.
+  const tagIds = (body.tagIds ?? []).map((t) => t.toLowerCase());
+  const correctsTransactionId = body.correctsTransactionId?.toLowerCase() ?? null;
+  const status = p.blocked ? 'Blocked' : 'Received';
+  const { rows } = await db.query<StoredRow>(p.blocked ? STORE_BLOCKED : STORE_AND_MOVE, [
+    p.tenantId,
+    p.id,
+    body.externalRef,
+    p.hash,
+    body.orderRef ?? null,
+    body.sourceSystem,
+    p.transactionDate,
+    valueDate,
+    settlementDate,
+    body.amount,
+    body.currency,
+    p.currencyCode,
+    body.exchangeRate ?? null,
+    body.paymentForm ?? null,
+    body.paymentType ?? null,
+    body.internalTransferReason ?? null,
+    body.securityDetails ? JSON.stringify(body.securityDetails) : null,
+    correctsTransactionId,
+    JSON.stringify(stored.source),
+    JSON.stringify(stored.target),
+    source.entity?.id ?? null,
+    target.entity?.id ?? null,
+    source.walletId,
+    target.walletId,
+    source.bank?.id ?? null,
+    target.bank?.id ?? null,
+    source.country,
+    target.country,
+    p.direction,
+    tagIds,
+    status,
+    p.blocked,
+    p.severity,
+    p.audit.actor.type,
+    p.audit.actor.id ?? null,
+    JSON.stringify(p.audit.after),
+    p.audit.requestId ?? null,
+  ]);
+  const first = rows[0];
+  if (!first) return null;
+  const row: TransactionRow = {
+    id: p.id,
+    createdAt: first.storedCreatedAt,
+    updatedAt: first.storedUpdatedAt,
+    externalRef: body.externalRef,
+    orderRef: body.orderRef ?? null,
+    sourceSystem: body.sourceSystem,
+    transactionDate: p.transactionDate,
+    valueDate,
+    settlementDate,
+    status,
+    reviewStatus: first.reviewStatus,
+    amount: first.storedAmount,
+    currency: body.currency,
+    exchangeRate: first.exchangeRate,
+    paymentForm: body.paymentForm ?? null,
+    paymentType: body.paymentType ?? null,
+    internalTransferReason: body.internalTransferReason ?? null,
+    securityDetails: first.securityDetails,
+    correctsTransactionId,
+    source: stored.source,
+    target: stored.target,
+    sourceCountry: source.country,
+    targetCountry: target.country,
+    sourceEntityId: source.entity?.id ?? null,
+    targetEntityId: target.entity?.id ?? null,
+    sourceWalletId: source.walletId,
+    targetWalletId: target.walletId,
+    sourceBankAccountId: source.bank?.id ?? null,
+    targetBankAccountId: target.bank?.id ?? null,
+    direction: p.direction,
+    suspiciousSeverity: p.severity,
+    isBlocked: p.blocked,
+    tagIds,
+  };
+  const wallets = rows.filter((r): r is StoredRow & WalletRow => r.id !== null);
+  return { row, wallets };
 }
 
 /**

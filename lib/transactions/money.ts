@@ -16,17 +16,31 @@ export const isCurrencyCode = (v: string) => CURRENCIES.has(v.toUpperCase());
 /** A plain decimal string: optional minus, digits, optional fraction. No exponent, no grouping. */
 export const DECIMAL_PATTERN = /^-?\d{1,30}(\.\d{1,18})?$/;
 
+/**
+ * Strings already read, for the rules' thresholds and the windows' totals that every ingest compares
+ * again (a Dec never changes). Bounded: emptied when full, so a stream of distinct amounts costs a
+ * lookup each, never memory.
+ */
+const parsed = new Map<string, Dec>();
+const PARSED_MAX = 2048;
+
 export function dec(value: string | Dec): Dec {
   if (typeof value !== 'string') return value;
+  const known = parsed.get(value);
+  if (known) return known;
   const text = value.trim();
   if (!DECIMAL_PATTERN.test(text)) throw new RangeError(`not a decimal: ${value}`);
   const negative = text.startsWith('-');
   const [whole, fraction = ''] = (negative ? text.slice(1) : text).split('.');
   const units = BigInt(whole + fraction);
-  return { units: negative ? -units : units, scale: fraction.length };
+  const result: Dec = Object.freeze({ units: negative ? -units : units, scale: fraction.length });
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(value, result);
+  return result;
 }
 
 function align(a: Dec, b: Dec): [bigint, bigint, number] {
+  if (a.scale === b.scale) return [a.units, b.units, a.scale];
   const scale = Math.max(a.scale, b.scale);
   return [a.units * 10n ** BigInt(scale - a.scale), b.units * 10n ** BigInt(scale - b.scale), scale];
 }

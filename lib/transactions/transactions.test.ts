@@ -165,6 +165,56 @@ describe('POST /transactions', () => {
     expect(otherCurrency.body.validationErrors.join(' ')).toMatch(/currency/);
   });
 
+  it('answers exactly what a read of the stored transaction shows: every optional field, ids in capitals, numbers and JSON as PostgreSQL keeps them', async () => {
+    const t = await createTestTenant();
+    const e = await createTestEntity(t.id);
+    const other = await createTestEntity(t.id);
+    const iban = saudiIban('80', 5151);
+    await createBankAccount({ tenantId: t.id, entityId: e.id, iban, actor: { type: 'cli' } });
+    const tag = await createTag({ tenantId: t.id, input: { nameEn: 'Treasury', nameAr: 'خزينة' }, actor: { type: 'cli' } });
+    const first = await post(t, body(other.id));
+    expect(first.status).toBe(201);
+    const read = async (id: string) => (await callRoute(getTxRoute, 'GET', '/x', { headers: t.headers, params: { transactionId: id } })).body.data;
+
+    const full = body(e.id, {
+      source: { method: 'BankAccount', iban, entity: { id: e.id }, countryCode: 'ae' },
+      target: { method: 'Wallet', vIban: first.body.data.targetWallet.vIban, entity: { id: other.id.toUpperCase() } },
+      orderRef: 'ORD-1',
+      sourceSystem: 'Core',
+      transactionDate: '2026-11-21T08:30:00.123Z',
+      valueDate: '2026-11-22T00:00:00Z',
+      settlementDate: '2026-11-23T00:00:00.5Z',
+      amount: '0012.50',
+      exchangeRate: '03.7500',
+      paymentForm: 'Transfer',
+      paymentType: 'Salary',
+      internalTransferReason: 'Payroll',
+      securityDetails: { zeta: 1, a: { y: 'x', b: [1, 2] }, same: 1 },
+      correctsTransactionId: first.body.data.id.toUpperCase(),
+      tagIds: [tag.id.toUpperCase()],
+    });
+    const res = await post(t, full);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectContract(transactionEnvelope, res.body);
+    // Field by field and in the same order: the same text an integrator gets from GET /transactions/{id}.
+    expect(JSON.stringify(res.body.data)).toBe(JSON.stringify(await read(res.body.data.id)));
+    expect(res.body.data).toMatchObject({
+      amount: '12.50',
+      exchangeRate: '3.7500',
+      correctsTransactionId: first.body.data.id,
+      tags: [expect.objectContaining({ id: tag.id })],
+      source: { method: 'BankAccount', iban, countryCode: 'AE', vIban: null },
+      sourceBankAccount: expect.objectContaining({ iban }),
+      targetWallet: expect.objectContaining({ availableBalance: '1263.000' }),
+    });
+
+    // A transaction between bank accounts moves no wallet: the answer has none, and still matches the read.
+    const noWallet = await post(t, body(e.id, { source: { method: 'BankAccount', iban, entity: { id: e.id } }, target: { method: 'Cash' } }));
+    expect(noWallet.status).toBe(201);
+    expect(noWallet.body.data).toMatchObject({ sourceWallet: null, targetWallet: null, direction: 'Debit' });
+    expect(JSON.stringify(noWallet.body.data)).toBe(JSON.stringify(await read(noWallet.body.data.id)));
+  });
+
   it('externalRef: the same body is 200 with the stored transaction, another body 409 DUPLICATE_EXTERNAL_REF', async () => {
     const t = await createTestTenant();
     const e = await createTestEntity(t.id);
