@@ -1,7 +1,9 @@
+import { AppError } from '@/lib/core/errors';
 import { formatTimestamp } from '@/lib/core/format';
 import { prepared, sqlOf } from '@/lib/db/sql';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { ENTITY_ATTACHMENTS_SQL } from '@/lib/privacy/entity-data';
+import { encodeHistoryCursor, MAX_HISTORY_PAGE, type EntityHistoryCursor } from './schemas';
 
 export interface AuditEventView {
   id: string;
@@ -110,19 +112,37 @@ const ENTITY_AUDIT_TARGETS_SQL = `
  * For each of the entity's records, its newest `limit` rows through the (tenantId, targetType,
  * targetId, createdAt) index; the union of those, newest first, cut to `limit`. The work is bounded
  * by the entity's own records and events, never by the size of the tenant's log.
+ *
+ * With a cursor (`$4` the createdAt and `$5` the id of the last event already shown), each branch
+ * starts below it in the same (createdAt DESC, id DESC) order: `createdAt <= $4` is a range on the
+ * index, the tie on the same millisecond is settled by id, so every branch still reads at most
+ * `limit` rows and a page never repeats or skips an event.
  */
-const ENTITY_AUDIT_SQL = `
+function entityAuditSql(withCursor: boolean): string {
+  const below = withCursor ? `AND l."createdAt" <= $4::timestamptz AND (l."createdAt" < $4::timestamptz OR l.id < $5::uuid)` : '';
+  return `
   WITH targets AS (${ENTITY_AUDIT_TARGETS_SQL})
   SELECT a.id, a."createdAt", a.action, a."actorType", a."actorId", a."targetType", a."targetId", a.before, a.after, a."requestId"
   FROM targets t
   CROSS JOIN LATERAL (
     SELECT l.* FROM "AuditLog" l
     WHERE l."tenantId" = $1 AND l."targetType" = t."targetType" AND l."targetId" = t."targetId"
+    ${below}
     ORDER BY l."createdAt" DESC, l.id DESC
     LIMIT $3
   ) a
   ORDER BY a."createdAt" DESC, a.id DESC
   LIMIT $3`;
+}
+
+const ENTITY_AUDIT_SQL = entityAuditSql(false);
+const ENTITY_AUDIT_BEFORE_SQL = entityAuditSql(true);
+
+async function entityAuditRows(tx: Tx, tenantId: string, entityId: string, limit: number, before?: EntityHistoryCursor): Promise<AuditRow[]> {
+  const sql = before ? ENTITY_AUDIT_BEFORE_SQL : ENTITY_AUDIT_SQL;
+  const params = before ? [tenantId, entityId, limit, before.createdAt, before.id] : [tenantId, entityId, limit];
+  return (await sqlOf(tx).query<AuditRow>(prepared(sql), params)).rows;
+}
 
 /**
  * The profile's history: the newest audit events about one entity, whatever record they name (the
@@ -135,15 +155,52 @@ export async function listEntityAuditEvents({
   tenantId,
   entityId,
   limit = 50,
+  before,
 }: {
   tenantId: string;
   entityId: string;
   limit?: number;
+  /** Only events older than this one (in the history's order), for the next page. */
+  before?: EntityHistoryCursor;
 }): Promise<AuditEventView[]> {
+  return withTenant(tenantId, async (tx) => withActorNames(tx, tenantId, await entityAuditRows(tx, tenantId, entityId, clampLimit(limit), before)));
+}
+
+/** One page of an entity's history and where the next one starts (null when none is older). */
+export interface EntityHistoryPage {
+  data: AuditEventView[];
+  nextCursor: string | null;
+}
+
+/**
+ * One page of the profile's history, newest first: `size` events older than `before` (the newest
+ * when absent), and `nextCursor` to ask for the page after it, null when this page reaches the
+ * entity's first event. One row more than the page is read to know whether another page exists.
+ * An entity this tenant does not have (another tenant's included) is NOT_FOUND.
+ */
+export async function listEntityHistory({
+  tenantId,
+  entityId,
+  size = 50,
+  before,
+}: {
+  tenantId: string;
+  entityId: string;
+  size?: number;
+  before?: EntityHistoryCursor;
+}): Promise<EntityHistoryPage> {
+  const pageSize = Math.min(clampLimit(size), MAX_HISTORY_PAGE);
   return withTenant(tenantId, async (tx) => {
-    const rows = (await sqlOf(tx).query<AuditRow>(prepared(ENTITY_AUDIT_SQL), [tenantId, entityId, clampLimit(limit)])).rows;
-    return withActorNames(tx, tenantId, rows);
+    const entity = await tx.entity.findFirst({ where: { tenantId, id: entityId }, select: { id: true } });
+    if (!entity) throw AppError.notFound();
+    const rows = await entityAuditRows(tx, tenantId, entityId, pageSize + 1, before);
+    const page = rows.slice(0, pageSize);
+    const last = page.at(-1);
+    return {
+      data: await withActorNames(tx, tenantId, page),
+      nextCursor: rows.length > pageSize && last ? encodeHistoryCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    };
   });
 }
 
-export { ENTITY_AUDIT_SQL };
+export { ENTITY_AUDIT_SQL, ENTITY_AUDIT_BEFORE_SQL };

@@ -58,6 +58,7 @@ const FIXED: Record<string, string> = {
   'letters, digits, _ and -, 2 to 64 characters': 'أحرف لاتينية وأرقام و_ و-، من 2 إلى 64 محرفًا',
   'expected a record type such as Entity': 'المتوقع نوع سجل مثل Entity',
   'expected an action such as entity.tag.add, or a family such as tag.*': 'المتوقع إجراء مثل entity.tag.add أو مجموعة إجراءات مثل tag.*',
+  'expected the nextCursor of the previous page': 'المتوقع قيمة nextCursor من الصفحة السابقة',
   // entities
   'required (nameEn or nameAr)': 'مطلوب (nameEn أو nameAr)',
   'an entity keeps a name (nameEn or nameAr)': 'يجب أن يبقى للكيان اسم (nameEn أو nameAr)',

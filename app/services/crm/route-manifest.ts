@@ -43,71 +43,72 @@ import * as r38 from './entities/[entityId]/bank-accounts/route';
 import * as r39 from './entities/[entityId]/erasure-requests/cancel/route';
 import * as r40 from './entities/[entityId]/erasure-requests/route';
 import * as r41 from './entities/[entityId]/export/route';
-import * as r42 from './entities/[entityId]/identities/[identityId]/verification/route';
-import * as r43 from './entities/[entityId]/identities/route';
-import * as r44 from './entities/[entityId]/matches/route';
-import * as r45 from './entities/[entityId]/privacy/route';
-import * as r46 from './entities/[entityId]/route';
-import * as r47 from './entities/[entityId]/screen/route';
-import * as r48 from './entities/[entityId]/tags/[tagId]/route';
-import * as r49 from './entities/client/[entityId]/classification/route';
-import * as r50 from './entities/client/[entityId]/status/route';
-import * as r51 from './entities/client/bulk/route';
-import * as r52 from './entities/client/route';
-import * as r53 from './entities/export/route';
-import * as r54 from './entities/prospect/route';
-import * as r55 from './entities/route';
-import * as r56 from './entities/screening/route';
-import * as r57 from './entity-relationships/[relationshipId]/decision/route';
-import * as r58 from './entity-relationships/[relationshipId]/resend/route';
-import * as r59 from './entity-relationships/invite/route';
-import * as r60 from './health/route';
-import * as r61 from './jobs/[jobId]/route';
-import * as r62 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
-import * as r63 from './kyc/[kycId]/agreements/route';
-import * as r64 from './kyc/[kycId]/forms/[formId]/enable/route';
-import * as r65 from './kyc/[kycId]/forms/[formId]/submissions/route';
-import * as r66 from './kyc/[kycId]/questions/route';
-import * as r67 from './kyc/[kycId]/reviews/route';
-import * as r68 from './kyc/[kycId]/route';
-import * as r69 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
-import * as r70 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
-import * as r71 from './kyc-flows/[flowId]/forms/[formId]/route';
-import * as r72 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
-import * as r73 from './kyc-flows/[flowId]/forms/route';
-import * as r74 from './kyc-flows/[flowId]/route';
-import * as r75 from './kyc-flows/route';
-import * as r76 from './notes/route';
-import * as r77 from './openapi.json/route';
-import * as r78 from './password-resets/route';
-import * as r79 from './relationship-confirmations/route';
-import * as r80 from './screening/lists/route';
-import * as r81 from './screening/search/route';
-import * as r82 from './tags/[tagId]/route';
-import * as r83 from './tags/route';
-import * as r84 from './tags/usage/route';
-import * as r85 from './tenant-settings/route';
-import * as r86 from './transaction-rules/[ruleId]/backtest/route';
-import * as r87 from './transaction-rules/[ruleId]/route';
-import * as r88 from './transaction-rules/[ruleId]/status/route';
-import * as r89 from './transaction-rules/route';
-import * as r90 from './transaction-rules/templates/route';
-import * as r91 from './transactions/[transactionId]/route';
-import * as r92 from './transactions/route';
-import * as r93 from './user-links/redeem/route';
-import * as r94 from './users/[userId]/deactivate/route';
-import * as r95 from './users/[userId]/mfa-reset/route';
-import * as r96 from './users/[userId]/password-reset/route';
-import * as r97 from './users/[userId]/reactivate/route';
-import * as r98 from './users/[userId]/route';
-import * as r99 from './users/[userId]/sign-out-everywhere/route';
-import * as r100 from './users/mfa-policy/route';
-import * as r101 from './users/route';
-import * as r102 from './webhook-endpoint/disable/route';
-import * as r103 from './webhook-endpoint/enable/route';
-import * as r104 from './webhook-endpoint/handshake/route';
-import * as r105 from './webhook-endpoint/replay/route';
-import * as r106 from './webhook-endpoint/route';
+import * as r42 from './entities/[entityId]/history/route';
+import * as r43 from './entities/[entityId]/identities/[identityId]/verification/route';
+import * as r44 from './entities/[entityId]/identities/route';
+import * as r45 from './entities/[entityId]/matches/route';
+import * as r46 from './entities/[entityId]/privacy/route';
+import * as r47 from './entities/[entityId]/route';
+import * as r48 from './entities/[entityId]/screen/route';
+import * as r49 from './entities/[entityId]/tags/[tagId]/route';
+import * as r50 from './entities/client/[entityId]/classification/route';
+import * as r51 from './entities/client/[entityId]/status/route';
+import * as r52 from './entities/client/bulk/route';
+import * as r53 from './entities/client/route';
+import * as r54 from './entities/export/route';
+import * as r55 from './entities/prospect/route';
+import * as r56 from './entities/route';
+import * as r57 from './entities/screening/route';
+import * as r58 from './entity-relationships/[relationshipId]/decision/route';
+import * as r59 from './entity-relationships/[relationshipId]/resend/route';
+import * as r60 from './entity-relationships/invite/route';
+import * as r61 from './health/route';
+import * as r62 from './jobs/[jobId]/route';
+import * as r63 from './kyc/[kycId]/agreements/[agreementId]/signature/route';
+import * as r64 from './kyc/[kycId]/agreements/route';
+import * as r65 from './kyc/[kycId]/forms/[formId]/enable/route';
+import * as r66 from './kyc/[kycId]/forms/[formId]/submissions/route';
+import * as r67 from './kyc/[kycId]/questions/route';
+import * as r68 from './kyc/[kycId]/reviews/route';
+import * as r69 from './kyc/[kycId]/route';
+import * as r70 from './kyc-flows/[flowId]/forms/[formId]/deactivate/route';
+import * as r71 from './kyc-flows/[flowId]/forms/[formId]/publish/route';
+import * as r72 from './kyc-flows/[flowId]/forms/[formId]/route';
+import * as r73 from './kyc-flows/[flowId]/forms/[formId]/versions/route';
+import * as r74 from './kyc-flows/[flowId]/forms/route';
+import * as r75 from './kyc-flows/[flowId]/route';
+import * as r76 from './kyc-flows/route';
+import * as r77 from './notes/route';
+import * as r78 from './openapi.json/route';
+import * as r79 from './password-resets/route';
+import * as r80 from './relationship-confirmations/route';
+import * as r81 from './screening/lists/route';
+import * as r82 from './screening/search/route';
+import * as r83 from './tags/[tagId]/route';
+import * as r84 from './tags/route';
+import * as r85 from './tags/usage/route';
+import * as r86 from './tenant-settings/route';
+import * as r87 from './transaction-rules/[ruleId]/backtest/route';
+import * as r88 from './transaction-rules/[ruleId]/route';
+import * as r89 from './transaction-rules/[ruleId]/status/route';
+import * as r90 from './transaction-rules/route';
+import * as r91 from './transaction-rules/templates/route';
+import * as r92 from './transactions/[transactionId]/route';
+import * as r93 from './transactions/route';
+import * as r94 from './user-links/redeem/route';
+import * as r95 from './users/[userId]/deactivate/route';
+import * as r96 from './users/[userId]/mfa-reset/route';
+import * as r97 from './users/[userId]/password-reset/route';
+import * as r98 from './users/[userId]/reactivate/route';
+import * as r99 from './users/[userId]/route';
+import * as r100 from './users/[userId]/sign-out-everywhere/route';
+import * as r101 from './users/mfa-policy/route';
+import * as r102 from './users/route';
+import * as r103 from './webhook-endpoint/disable/route';
+import * as r104 from './webhook-endpoint/enable/route';
+import * as r105 from './webhook-endpoint/handshake/route';
+import * as r106 from './webhook-endpoint/replay/route';
+import * as r107 from './webhook-endpoint/route';
 
 export const ROUTES: RouteModule[] = [
   { path: '/account/mfa/disable', handlers: r0 },
@@ -152,71 +153,72 @@ export const ROUTES: RouteModule[] = [
   { path: '/entities/{entityId}/erasure-requests/cancel', handlers: r39 },
   { path: '/entities/{entityId}/erasure-requests', handlers: r40 },
   { path: '/entities/{entityId}/export', handlers: r41 },
-  { path: '/entities/{entityId}/identities/{identityId}/verification', handlers: r42 },
-  { path: '/entities/{entityId}/identities', handlers: r43 },
-  { path: '/entities/{entityId}/matches', handlers: r44 },
-  { path: '/entities/{entityId}/privacy', handlers: r45 },
-  { path: '/entities/{entityId}', handlers: r46 },
-  { path: '/entities/{entityId}/screen', handlers: r47 },
-  { path: '/entities/{entityId}/tags/{tagId}', handlers: r48 },
-  { path: '/entities/client/{entityId}/classification', handlers: r49 },
-  { path: '/entities/client/{entityId}/status', handlers: r50 },
-  { path: '/entities/client/bulk', handlers: r51 },
-  { path: '/entities/client', handlers: r52 },
-  { path: '/entities/export', handlers: r53 },
-  { path: '/entities/prospect', handlers: r54 },
-  { path: '/entities', handlers: r55 },
-  { path: '/entities/screening', handlers: r56 },
-  { path: '/entity-relationships/{relationshipId}/decision', handlers: r57 },
-  { path: '/entity-relationships/{relationshipId}/resend', handlers: r58 },
-  { path: '/entity-relationships/invite', handlers: r59 },
-  { path: '/health', handlers: r60 },
-  { path: '/jobs/{jobId}', handlers: r61 },
-  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r62 },
-  { path: '/kyc/{kycId}/agreements', handlers: r63 },
-  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r64 },
-  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r65 },
-  { path: '/kyc/{kycId}/questions', handlers: r66 },
-  { path: '/kyc/{kycId}/reviews', handlers: r67 },
-  { path: '/kyc/{kycId}', handlers: r68 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r69 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r70 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r71 },
-  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r72 },
-  { path: '/kyc-flows/{flowId}/forms', handlers: r73 },
-  { path: '/kyc-flows/{flowId}', handlers: r74 },
-  { path: '/kyc-flows', handlers: r75 },
-  { path: '/notes', handlers: r76 },
-  { path: '/openapi.json', handlers: r77 },
-  { path: '/password-resets', handlers: r78 },
-  { path: '/relationship-confirmations', handlers: r79 },
-  { path: '/screening/lists', handlers: r80 },
-  { path: '/screening/search', handlers: r81 },
-  { path: '/tags/{tagId}', handlers: r82 },
-  { path: '/tags', handlers: r83 },
-  { path: '/tags/usage', handlers: r84 },
-  { path: '/tenant-settings', handlers: r85 },
-  { path: '/transaction-rules/{ruleId}/backtest', handlers: r86 },
-  { path: '/transaction-rules/{ruleId}', handlers: r87 },
-  { path: '/transaction-rules/{ruleId}/status', handlers: r88 },
-  { path: '/transaction-rules', handlers: r89 },
-  { path: '/transaction-rules/templates', handlers: r90 },
-  { path: '/transactions/{transactionId}', handlers: r91 },
-  { path: '/transactions', handlers: r92 },
-  { path: '/user-links/redeem', handlers: r93 },
-  { path: '/users/{userId}/deactivate', handlers: r94 },
-  { path: '/users/{userId}/mfa-reset', handlers: r95 },
-  { path: '/users/{userId}/password-reset', handlers: r96 },
-  { path: '/users/{userId}/reactivate', handlers: r97 },
-  { path: '/users/{userId}', handlers: r98 },
-  { path: '/users/{userId}/sign-out-everywhere', handlers: r99 },
-  { path: '/users/mfa-policy', handlers: r100 },
-  { path: '/users', handlers: r101 },
-  { path: '/webhook-endpoint/disable', handlers: r102 },
-  { path: '/webhook-endpoint/enable', handlers: r103 },
-  { path: '/webhook-endpoint/handshake', handlers: r104 },
-  { path: '/webhook-endpoint/replay', handlers: r105 },
-  { path: '/webhook-endpoint', handlers: r106 },
+  { path: '/entities/{entityId}/history', handlers: r42 },
+  { path: '/entities/{entityId}/identities/{identityId}/verification', handlers: r43 },
+  { path: '/entities/{entityId}/identities', handlers: r44 },
+  { path: '/entities/{entityId}/matches', handlers: r45 },
+  { path: '/entities/{entityId}/privacy', handlers: r46 },
+  { path: '/entities/{entityId}', handlers: r47 },
+  { path: '/entities/{entityId}/screen', handlers: r48 },
+  { path: '/entities/{entityId}/tags/{tagId}', handlers: r49 },
+  { path: '/entities/client/{entityId}/classification', handlers: r50 },
+  { path: '/entities/client/{entityId}/status', handlers: r51 },
+  { path: '/entities/client/bulk', handlers: r52 },
+  { path: '/entities/client', handlers: r53 },
+  { path: '/entities/export', handlers: r54 },
+  { path: '/entities/prospect', handlers: r55 },
+  { path: '/entities', handlers: r56 },
+  { path: '/entities/screening', handlers: r57 },
+  { path: '/entity-relationships/{relationshipId}/decision', handlers: r58 },
+  { path: '/entity-relationships/{relationshipId}/resend', handlers: r59 },
+  { path: '/entity-relationships/invite', handlers: r60 },
+  { path: '/health', handlers: r61 },
+  { path: '/jobs/{jobId}', handlers: r62 },
+  { path: '/kyc/{kycId}/agreements/{agreementId}/signature', handlers: r63 },
+  { path: '/kyc/{kycId}/agreements', handlers: r64 },
+  { path: '/kyc/{kycId}/forms/{formId}/enable', handlers: r65 },
+  { path: '/kyc/{kycId}/forms/{formId}/submissions', handlers: r66 },
+  { path: '/kyc/{kycId}/questions', handlers: r67 },
+  { path: '/kyc/{kycId}/reviews', handlers: r68 },
+  { path: '/kyc/{kycId}', handlers: r69 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/deactivate', handlers: r70 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/publish', handlers: r71 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}', handlers: r72 },
+  { path: '/kyc-flows/{flowId}/forms/{formId}/versions', handlers: r73 },
+  { path: '/kyc-flows/{flowId}/forms', handlers: r74 },
+  { path: '/kyc-flows/{flowId}', handlers: r75 },
+  { path: '/kyc-flows', handlers: r76 },
+  { path: '/notes', handlers: r77 },
+  { path: '/openapi.json', handlers: r78 },
+  { path: '/password-resets', handlers: r79 },
+  { path: '/relationship-confirmations', handlers: r80 },
+  { path: '/screening/lists', handlers: r81 },
+  { path: '/screening/search', handlers: r82 },
+  { path: '/tags/{tagId}', handlers: r83 },
+  { path: '/tags', handlers: r84 },
+  { path: '/tags/usage', handlers: r85 },
+  { path: '/tenant-settings', handlers: r86 },
+  { path: '/transaction-rules/{ruleId}/backtest', handlers: r87 },
+  { path: '/transaction-rules/{ruleId}', handlers: r88 },
+  { path: '/transaction-rules/{ruleId}/status', handlers: r89 },
+  { path: '/transaction-rules', handlers: r90 },
+  { path: '/transaction-rules/templates', handlers: r91 },
+  { path: '/transactions/{transactionId}', handlers: r92 },
+  { path: '/transactions', handlers: r93 },
+  { path: '/user-links/redeem', handlers: r94 },
+  { path: '/users/{userId}/deactivate', handlers: r95 },
+  { path: '/users/{userId}/mfa-reset', handlers: r96 },
+  { path: '/users/{userId}/password-reset', handlers: r97 },
+  { path: '/users/{userId}/reactivate', handlers: r98 },
+  { path: '/users/{userId}', handlers: r99 },
+  { path: '/users/{userId}/sign-out-everywhere', handlers: r100 },
+  { path: '/users/mfa-policy', handlers: r101 },
+  { path: '/users', handlers: r102 },
+  { path: '/webhook-endpoint/disable', handlers: r103 },
+  { path: '/webhook-endpoint/enable', handlers: r104 },
+  { path: '/webhook-endpoint/handshake', handlers: r105 },
+  { path: '/webhook-endpoint/replay', handlers: r106 },
+  { path: '/webhook-endpoint', handlers: r107 },
 ];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
