@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { listEntityAuditEvents } from '@/lib/audit/list-audit-events';
+import { listEntityHistory } from '@/lib/audit/list-audit-events';
+import { DEFAULT_HISTORY_PAGE } from '@/lib/audit/schemas';
 import { requireUser } from '@/lib/auth/session';
 import { orNotFound } from '@/lib/http/page-data';
 import { getEntity } from '@/lib/entities/get-entity';
@@ -65,9 +66,9 @@ export default async function EntityProfilePage({
   const { back, saved } = await searchParams;
   const { tenantId, user } = await requireUser({ roles: ['admin', 'officer', 'rm'] });
   const locale = await getLocale();
-  const [entity, events, kyc] = await Promise.all([
+  const [entity, history, kyc] = await Promise.all([
     loadEntity(tenantId, entityId),
-    UUID.test(entityId) ? listEntityAuditEvents({ tenantId, entityId, limit: 50 }) : [],
+    UUID.test(entityId) ? orNotFound(listEntityHistory({ tenantId, entityId, size: DEFAULT_HISTORY_PAGE })) : { data: [], nextCursor: null },
     UUID.test(entityId) ? orNotFound(getKycDetails({ tenantId, entityId })) : null,
   ]);
   const retention = await orNotFound(getRetentionState({ tenantId, entityId }));
@@ -190,7 +191,7 @@ export default async function EntityProfilePage({
             <RetentionPanel entityId={entity.id} state={retention} locale={locale} canAct={user.role === 'admin' || user.role === 'officer'} />
           </Card>
           <Card title={t('profile.audit')} id="audit">
-            <AuditTimeline events={events} />
+            <AuditTimeline entityId={entity.id} initial={history} />
           </Card>
         </div>
       </div>
