@@ -1,4 +1,5 @@
-import { BASE_URL } from './fixtures/env';
+import pg from 'pg';
+import { BASE_URL, SEED_ENV } from './fixtures/env';
 import { expect, signIn, test, USERS } from './fixtures/test';
 
 test('search, filter and paginate the entity list, then open a full profile', async ({ page }) => {
@@ -45,6 +46,49 @@ test('search, filter and paginate the entity list, then open a full profile', as
   await page.getByRole('button', { name: 'id-back.pdf' }).click();
   await expect(page.frameLocator('iframe[title="Preview of id-back.pdf"]').locator('body')).toBeAttached();
   await expect(page.getByTestId('audit-timeline').getByRole('listitem')).not.toHaveCount(0);
+});
+
+test('a long history shows its newest 50 events, then older ones on request until it says it is complete, in English and Arabic', async ({ page, seed }) => {
+  // 70 events from 2020, older than anything the seed or another spec writes: they sit at the end of the history.
+  const db = new pg.Client({ connectionString: SEED_ENV.DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", before, after, "createdAt")
+       SELECT gen_random_uuid(), $1, 'system', 'e2e-history', 'entity.update', 'Entity', $2,
+              jsonb_build_object('classification', 'Retail'), jsonb_build_object('classification', 'HighNetWorth'),
+              timestamptz '2020-01-01 00:00:00+00' + g * interval '1 hour'
+       FROM generate_series(1, 70) g`,
+      [seed.alpha.id, seed.entities.fatimah],
+    );
+  } finally {
+    await db.end();
+  }
+  const events = () => page.getByTestId('audit-timeline').locator(':scope > li');
+  const summary = page.getByTestId('audit-timeline-summary');
+  await signIn(page, USERS.officer);
+  await page.goto(`/en/entities/${seed.entities.fatimah}`);
+  await expect(events()).toHaveCount(50);
+  await expect(summary).toHaveText('Showing the newest 50 events; older events exist.');
+  const older = page.getByRole('button', { name: 'Show older events' });
+  while (await older.isVisible()) {
+    const shown = await events().count();
+    await older.click();
+    await expect.poll(() => events().count()).toBeGreaterThan(shown);
+  }
+  await expect(summary).toHaveAttribute('data-complete', 'true');
+  const total = await events().count();
+  expect(total).toBeGreaterThan(70);
+  await expect(summary).toHaveText(`This is the complete history: ${total} events.`);
+  // No event twice.
+  const ids = await events().evaluateAll((items) => items.map((item) => item.getAttribute('data-event-id')));
+  expect(new Set(ids).size).toBe(total);
+
+  await page.goto(`/ar/entities/${seed.entities.fatimah}`);
+  await expect(events()).toHaveCount(50);
+  await expect(summary).toContainText('وتوجد أحداث أقدم');
+  await page.getByRole('button', { name: 'عرض الأحداث الأقدم' }).click();
+  await expect.poll(() => events().count()).toBeGreaterThan(50);
 });
 
 test('an invalid or outdated list address says so and leads back to the list, in English and Arabic', async ({ page }) => {
