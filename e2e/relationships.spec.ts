@@ -7,7 +7,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BASE_URL, E2E_SMTP_PORT, SEED_ENV } from './fixtures/env';
-import { expect, expectAccessible, signIn, snap, test, USERS } from './fixtures/test';
+import { expect, expectAccessible, expectFitsWidth, SCREENSHOT_DIR, signIn, snap, test, USERS } from './fixtures/test';
 
 // Relationships end to end against the production build: the confirmation e-mail travels through
 // the server's worker to a real SMTP receiver in this process, the link in it is opened in
@@ -312,4 +312,100 @@ test('the approval queue and the ownership diagram, in English and Arabic', asyn
   void sara;
   void omar;
   void laila;
+});
+
+test('the ownership diagram on a 390 px phone: cards at a readable size, scrolling sideways in their own labelled region, in English and Arabic', async ({
+  page,
+  request,
+}) => {
+  // Three owners in one layer: wider than a phone at a readable size.
+  const org = await company(request, 'alpha', 'Eastern Province Marine Services', 'الخدمات البحرية للمنطقة الشرقية');
+  const holding = await company(request, 'alpha', 'Al-Zahrani Investment Holding', 'شركة الزهراني للاستثمار القابضة');
+  const owners = [
+    await person(request, 'alpha', 'Abdulrahman Al-Zahrani', 'عبدالرحمن الزهراني'),
+    await person(request, 'alpha', 'Mohammed Al-Zahrani', 'محمد الزهراني'),
+    await person(request, 'alpha', 'Nawal Al-Ghamdi', 'نوال الغامدي'),
+  ];
+  await link(request, 'alpha', { sourceEntityId: org, targetEntityId: holding, relationships: [{ type: 'IsShareholderOf', ownershipPercent: '70' }] });
+  for (const [index, owner] of owners.entries()) {
+    await link(request, 'alpha', {
+      sourceEntityId: holding,
+      targetEntityId: owner,
+      relationships: [{ type: 'IsShareholderOf', ownershipPercent: ['40', '35', '25'][index] }],
+    });
+  }
+  await signIn(page, USERS.officer);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const locale of ['en', 'ar'] as const) {
+    await page.goto(`/${locale}/entities/${org}`);
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    const diagram = page.getByTestId('ownership-diagram');
+    await expect(diagram.locator('.react-flow__node')).toHaveCount(5);
+    await diagram.scrollIntoViewIfNeeded();
+    await snap(page, `relationship-ownership-phone-${locale}-390`);
+    await page
+      .locator('section[aria-labelledby="ownership-title"]')
+      .screenshot({ path: path.join(SCREENSHOT_DIR, `relationship-ownership-card-${locale}-390.png`) });
+    // Readable: each card keeps at least 90% of its width (w-48, 192 px at full size), no name spills out of its
+    // card, and no card is cut off by the diagram's frame (scrolling reaches every one).
+    const cards = await diagram.locator('.react-flow__node').evaluateAll((nodes) => {
+      const frame = nodes[0].closest('.react-flow')!.getBoundingClientRect();
+      return nodes.map((node) => {
+        const card = node.firstElementChild as HTMLElement;
+        const box = card.getBoundingClientRect();
+        const name = card.querySelector('p')!;
+        return {
+          name: name.textContent,
+          width: Math.round(box.width),
+          spills:
+            name.scrollWidth > name.clientWidth + 1 || name.getBoundingClientRect().right > box.right + 1 || name.getBoundingClientRect().left < box.left - 1,
+          cut: box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1,
+        };
+      });
+    });
+    for (const card of cards) {
+      expect(card.width, `${locale}: "${card.name}" is squeezed to ${card.width}px`).toBeGreaterThanOrEqual(172);
+      expect(card.spills, `${locale}: "${card.name}" spills out of its card`).toBe(false);
+      expect(card.cut, `${locale}: "${card.name}" is cut off by the diagram's frame`).toBe(false);
+    }
+    // The diagram scrolls inside its own region, not the page; a visible hint says so.
+    await expectFitsWidth(page, `${locale} entity profile at 390 px`);
+    const region = page.getByRole('region', {
+      name: locale === 'en' ? 'Ownership diagram of Eastern Province Marine Services' : 'مخطط ملكية الخدمات البحرية للمنطقة الشرقية',
+    });
+    await expect(region).toBeVisible();
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(
+      diagram.getByText(
+        locale === 'en' ? 'Swipe sideways or use the arrow keys to see the whole diagram.' : 'اسحب أفقيًا أو استخدم مفاتيح الأسهم لعرض المخطط كاملًا.',
+      ),
+    ).toBeVisible();
+    // Reachable with Tab, and the arrow keys scroll it.
+    let reached = false;
+    for (let i = 0; i < 80 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await region.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached, `${locale}: Tab never reaches the diagram's scroll region`).toBe(true);
+    const before = await region.evaluate((el) => el.scrollLeft);
+    await page.keyboard.press(locale === 'en' ? 'ArrowRight' : 'ArrowLeft');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).not.toBe(before);
+    await expectAccessible(page);
+  }
+  // At a desktop width the same diagram fits its frame: no hint, no scrolling, not a tab stop.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  for (const locale of ['en', 'ar'] as const) {
+    await page.goto(`/${locale}/entities/${org}`);
+    const diagram = page.getByTestId('ownership-diagram');
+    await expect(diagram.locator('.react-flow__node')).toHaveCount(5);
+    await expect(diagram.locator('p[id]')).toHaveCount(0);
+    await expect(
+      page.getByRole('region', {
+        name: locale === 'en' ? 'Ownership diagram of Eastern Province Marine Services' : 'مخطط ملكية الخدمات البحرية للمنطقة الشرقية',
+      }),
+    ).not.toHaveAttribute('tabindex');
+    await page
+      .locator('section[aria-labelledby="ownership-title"]')
+      .screenshot({ path: path.join(SCREENSHOT_DIR, `relationship-ownership-card-${locale}-1366.png`) });
+  }
 });

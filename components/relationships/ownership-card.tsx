@@ -3,6 +3,9 @@ import { Card } from '@/components/ui/card';
 import { OwnershipDiagram } from './ownership-diagram';
 import { partyName, type BeneficialOwner, type OwnershipDiagramData } from './relationship-types';
 
+/** A name inside a sentence, isolated (FSI … PDI) so a Latin name in Arabic text keeps its own direction. */
+const isolate = (name: string | undefined) => (name ? `\u2068${name}\u2069` : '');
+
 /**
  * An organization's ownership: its beneficial owners (with every chain counted), the diagram, and
  * the same edges as text for screen readers and print.
@@ -64,7 +67,14 @@ export async function OwnershipCard({
           <p className="text-sm text-slate-600">{t('empty')}</p>
         ) : (
           <>
-            <OwnershipDiagram data={data} locale={locale} label={t('diagramLabel', { name: subjectName })} uboLabel={uboLabel} unknownShare={t('unknown')} />
+            <OwnershipDiagram
+              data={data}
+              locale={locale}
+              label={t('diagramLabel', { name: subjectName })}
+              scrollHint={t('scrollHint')}
+              uboLabel={uboLabel}
+              unknownShare={t('unknown')}
+            />
             <p className="text-xs text-slate-600">{t('legend')}</p>
             <details className="text-sm">
               <summary className="cursor-pointer text-brand-700">{t('diagramLabel', { name: subjectName })}</summary>
@@ -72,8 +82,12 @@ export async function OwnershipCard({
                 {data.edges.map((edge) => (
                   <li key={edge.relationshipId}>
                     {edge.ownershipPercent === null
-                      ? t('edgeUnknown', { owner: names.get(edge.ownerId) ?? '', owned: names.get(edge.ownedId) ?? '' })
-                      : t('edge', { owner: names.get(edge.ownerId) ?? '', owned: names.get(edge.ownedId) ?? '', percent: percent(edge.ownershipPercent) })}
+                      ? t('edgeUnknown', { owner: isolate(names.get(edge.ownerId)), owned: isolate(names.get(edge.ownedId)) })
+                      : t('edge', {
+                          owner: isolate(names.get(edge.ownerId)),
+                          owned: isolate(names.get(edge.ownedId)),
+                          percent: percent(edge.ownershipPercent),
+                        })}
                   </li>
                 ))}
               </ul>
