@@ -10,6 +10,7 @@ import { createTestTenant } from '@/scripts/testing/factories';
 import { createOfficer } from '@/scripts/testing/officers';
 import { createTestEntity, individualInput } from '@/scripts/testing/record-factories';
 import { listEntityHistory } from './list-audit-events';
+
 import { entityHistoryQuery, type EntityHistoryCursor } from './schemas';
 
 const db = useTestDatabase();
@@ -73,7 +74,7 @@ describe('listEntityHistory', () => {
       let before: EntityHistoryCursor | undefined;
       let pages = 0;
       for (;;) {
-        const page = await listEntityHistory({ tenantId: tenant.id, entityId: client.id, size, before });
+        const page = await listEntityHistory({ tenantId: tenant.id, entityId: client.id, size, before, includeScreening: true });
         pages += 1;
         expect(page.data.length).toBeLessThanOrEqual(size);
         seen.push(...page.data.map((e) => e.id));
@@ -87,21 +88,67 @@ describe('listEntityHistory', () => {
     }
 
     // A page that ends exactly at the first event says there is nothing older.
-    const whole = await listEntityHistory({ tenantId: tenant.id, entityId: client.id, size: 100 });
+    const whole = await listEntityHistory({ tenantId: tenant.id, entityId: client.id, size: 100, includeScreening: true });
     const rest = expected.length - 100;
     const last = await listEntityHistory({
       tenantId: tenant.id,
       entityId: client.id,
       size: rest,
       before: entityHistoryQuery.parse({ before: whole.nextCursor }).before,
+      includeScreening: true,
     });
     expect(last.data.map((e) => e.id)).toEqual(expected.slice(100));
     expect(last.nextCursor).toBeNull();
   });
 
+  it('a relationship manager’s history has no screening or monitoring records (tipping-off); an officer’s has them', async () => {
+    const { tenant, client, expected } = await seed();
+    // A screening case and its match events, and the on-demand screening's entry on the client, newest of all.
+    const screening = await withTenant(tenant.id, async (tx) => {
+      const found = await tx.case.create({ data: { tenantId: tenant.id, entityId: client.id } });
+      const row = (targetType: string, targetId: string, action: string, seconds: number) => ({
+        tenantId: tenant.id,
+        actorType: 'system',
+        action,
+        targetType,
+        targetId,
+        createdAt: at(seconds),
+      });
+      await tx.auditLog.createMany({
+        data: [
+          row('Case', found.id, 'case.create', 200),
+          row('Case', found.id, 'case.assign', 201),
+          row('Entity', client.id, 'entity.screen', 202),
+          ...Array.from({ length: 60 }, (_, i) => row('Case', found.id, 'match.review', 203 + i)),
+        ],
+      });
+      return tx.auditLog.findMany({ where: { tenantId: tenant.id, OR: [{ targetType: 'Case' }, { action: 'entity.screen' }] }, select: { id: true } });
+    });
+    const hidden = new Set(screening.map((e) => e.id));
+    expect(hidden.size).toBe(63);
+
+    const all = async (includeScreening: boolean) => {
+      const seen: string[] = [];
+      let before: EntityHistoryCursor | undefined;
+      for (let i = 0; i < 50; i++) {
+        const page = await listEntityHistory({ tenantId: tenant.id, entityId: client.id, size: 20, before, includeScreening });
+        seen.push(...page.data.map((e) => e.id));
+        if (page.nextCursor === null) break;
+        // A full page while more exist: the records left out never shorten a page or end the history early.
+        expect(page.data).toHaveLength(20);
+        before = entityHistoryQuery.parse({ before: page.nextCursor }).before;
+      }
+      return seen;
+    };
+    expect(await all(false)).toEqual(expected);
+    const officers = await all(true);
+    expect(officers).toHaveLength(expected.length + hidden.size);
+    expect(officers.filter((id) => hidden.has(id))).toHaveLength(hidden.size);
+  });
+
   it("refuses another tenant's entity", async () => {
     const { other, client } = await seed();
-    await expect(listEntityHistory({ tenantId: other.id, entityId: client.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(listEntityHistory({ tenantId: other.id, entityId: client.id, includeScreening: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

@@ -118,8 +118,12 @@ const ENTITY_AUDIT_TARGETS_SQL = `
  * index, the tie on the same millisecond is settled by id, so every branch still reads at most
  * `limit` rows and a page never repeats or skips an event.
  */
-function entityAuditSql(withCursor: boolean): string {
+function entityAuditSql(withCursor: boolean, withoutScreening: boolean): string {
   const below = withCursor ? `AND l."createdAt" <= $4::timestamptz AND (l."createdAt" < $4::timestamptz OR l.id < $5::uuid)` : '';
+  // Each branch leaves them out itself, so every branch still reads at most `limit` rows it may show.
+  const shown = withoutScreening
+    ? `AND t."targetType" NOT IN (${SCREENING_TARGET_TYPES.map((type) => `'${type}'`).join(', ')}) AND l.action NOT IN (${SCREENING_ENTITY_ACTIONS.map((a) => `'${a}'`).join(', ')})`
+    : '';
   return `
   WITH targets AS (${ENTITY_AUDIT_TARGETS_SQL})
   SELECT a.id, a."createdAt", a.action, a."actorType", a."actorId", a."targetType", a."targetId", a.before, a.after, a."requestId"
@@ -127,7 +131,7 @@ function entityAuditSql(withCursor: boolean): string {
   CROSS JOIN LATERAL (
     SELECT l.* FROM "AuditLog" l
     WHERE l."tenantId" = $1 AND l."targetType" = t."targetType" AND l."targetId" = t."targetId"
-    ${below}
+    ${below} ${shown}
     ORDER BY l."createdAt" DESC, l.id DESC
     LIMIT $3
   ) a
@@ -135,11 +139,34 @@ function entityAuditSql(withCursor: boolean): string {
   LIMIT $3`;
 }
 
-const ENTITY_AUDIT_SQL = entityAuditSql(false);
-const ENTITY_AUDIT_BEFORE_SQL = entityAuditSql(true);
+/**
+ * What a relationship manager's history leaves out (tipping-off: they open no screening or
+ * monitoring case, match or alert, in the app or the API): the records of screening and transaction
+ * monitoring, and the on-demand screening's own entry on the entity (its summary counts matches).
+ */
+const SCREENING_TARGET_TYPES = ['Case', 'Match', 'TransactionAlert'] as const;
+const SCREENING_ENTITY_ACTIONS = ['entity.screen'] as const;
 
-async function entityAuditRows(tx: Tx, tenantId: string, entityId: string, limit: number, before?: EntityHistoryCursor): Promise<AuditRow[]> {
-  const sql = before ? ENTITY_AUDIT_BEFORE_SQL : ENTITY_AUDIT_SQL;
+const ENTITY_AUDIT_SQL = entityAuditSql(false, false);
+const ENTITY_AUDIT_BEFORE_SQL = entityAuditSql(true, false);
+const ENTITY_AUDIT_WITHOUT_SCREENING_SQL = entityAuditSql(false, true);
+const ENTITY_AUDIT_BEFORE_WITHOUT_SCREENING_SQL = entityAuditSql(true, true);
+
+async function entityAuditRows(
+  tx: Tx,
+  tenantId: string,
+  entityId: string,
+  limit: number,
+  before: EntityHistoryCursor | undefined,
+  withoutScreening: boolean,
+): Promise<AuditRow[]> {
+  const sql = withoutScreening
+    ? before
+      ? ENTITY_AUDIT_BEFORE_WITHOUT_SCREENING_SQL
+      : ENTITY_AUDIT_WITHOUT_SCREENING_SQL
+    : before
+      ? ENTITY_AUDIT_BEFORE_SQL
+      : ENTITY_AUDIT_SQL;
   const params = before ? [tenantId, entityId, limit, before.createdAt, before.id] : [tenantId, entityId, limit];
   return (await sqlOf(tx).query<AuditRow>(prepared(sql), params)).rows;
 }
@@ -163,7 +190,7 @@ export async function listEntityAuditEvents({
   /** Only events older than this one (in the history's order), for the next page. */
   before?: EntityHistoryCursor;
 }): Promise<AuditEventView[]> {
-  return withTenant(tenantId, async (tx) => withActorNames(tx, tenantId, await entityAuditRows(tx, tenantId, entityId, clampLimit(limit), before)));
+  return withTenant(tenantId, async (tx) => withActorNames(tx, tenantId, await entityAuditRows(tx, tenantId, entityId, clampLimit(limit), before, false)));
 }
 
 /** One page of an entity's history and where the next one starts (null when none is older). */
@@ -176,24 +203,28 @@ export interface EntityHistoryPage {
  * One page of the profile's history, newest first: `size` events older than `before` (the newest
  * when absent), and `nextCursor` to ask for the page after it, null when this page reaches the
  * entity's first event. One row more than the page is read to know whether another page exists.
- * An entity this tenant does not have (another tenant's included) is NOT_FOUND.
+ * An entity this tenant does not have (another tenant's included) is NOT_FOUND. Without
+ * `includeScreening` (a relationship manager's history) it has no screening or monitoring records.
  */
 export async function listEntityHistory({
   tenantId,
   entityId,
   size = 50,
   before,
+  includeScreening,
 }: {
   tenantId: string;
   entityId: string;
   size?: number;
   before?: EntityHistoryCursor;
+  /** False for a relationship manager (SCREENING_TARGET_TYPES: tipping-off). */
+  includeScreening: boolean;
 }): Promise<EntityHistoryPage> {
   const pageSize = Math.min(clampLimit(size), MAX_HISTORY_PAGE);
   return withTenant(tenantId, async (tx) => {
     const entity = await tx.entity.findFirst({ where: { tenantId, id: entityId }, select: { id: true } });
     if (!entity) throw AppError.notFound();
-    const rows = await entityAuditRows(tx, tenantId, entityId, pageSize + 1, before);
+    const rows = await entityAuditRows(tx, tenantId, entityId, pageSize + 1, before, !includeScreening);
     const page = rows.slice(0, pageSize);
     const last = page.at(-1);
     return {

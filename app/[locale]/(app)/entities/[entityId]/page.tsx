@@ -68,7 +68,9 @@ export default async function EntityProfilePage({
   const locale = await getLocale();
   const [entity, history, kyc] = await Promise.all([
     loadEntity(tenantId, entityId),
-    UUID.test(entityId) ? orNotFound(listEntityHistory({ tenantId, entityId, size: DEFAULT_HISTORY_PAGE })) : { data: [], nextCursor: null },
+    UUID.test(entityId)
+      ? orNotFound(listEntityHistory({ tenantId, entityId, size: DEFAULT_HISTORY_PAGE, includeScreening: user.role !== 'rm' }))
+      : { data: [], nextCursor: null },
     UUID.test(entityId) ? orNotFound(getKycDetails({ tenantId, entityId })) : null,
   ]);
   const retention = await orNotFound(getRetentionState({ tenantId, entityId }));
