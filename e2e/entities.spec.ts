@@ -56,7 +56,7 @@ test('a long history shows its newest 50 events, then older ones on request unti
     await db.query(
       `INSERT INTO "AuditLog" (id, "tenantId", "actorType", "actorId", action, "targetType", "targetId", before, after, "createdAt")
        SELECT gen_random_uuid(), $1, 'system', 'e2e-history', 'entity.update', 'Entity', $2,
-              jsonb_build_object('classification', 'Retail'), jsonb_build_object('classification', 'HighNetWorth'),
+              jsonb_build_object('classification', 'Retail'), jsonb_build_object('classification', 'Institutional'),
               timestamptz '2020-01-01 00:00:00+00' + g * interval '1 hour'
        FROM generate_series(1, 70) g`,
       [seed.alpha.id, seed.entities.fatimah],
