@@ -182,15 +182,12 @@ export async function listEntityAuditEvents({
   tenantId,
   entityId,
   limit = 50,
-  before,
 }: {
   tenantId: string;
   entityId: string;
   limit?: number;
-  /** Only events older than this one (in the history's order), for the next page. */
-  before?: EntityHistoryCursor;
 }): Promise<AuditEventView[]> {
-  return withTenant(tenantId, async (tx) => withActorNames(tx, tenantId, await entityAuditRows(tx, tenantId, entityId, clampLimit(limit), before, false)));
+  return withTenant(tenantId, async (tx) => withActorNames(tx, tenantId, await entityAuditRows(tx, tenantId, entityId, clampLimit(limit), undefined, false)));
 }
 
 /** One page of an entity's history and where the next one starts (null when none is older). */
@@ -234,4 +231,4 @@ export async function listEntityHistory({
   });
 }
 
-export { ENTITY_AUDIT_SQL, ENTITY_AUDIT_BEFORE_SQL };
+export { ENTITY_AUDIT_SQL };
