@@ -54,6 +54,10 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByTestId('run-backtest').click();
     await expect(page.locator('#p-threshold-error')).toContainText(locale === 'ar' ? 'أدخل مبلغًا أكبر من 0' : 'Enter an amount greater than 0');
     await expect(page.locator('#p-threshold')).toHaveAttribute('aria-invalid', 'true');
+    // A whole number outside the template's bounds (from the API's configVariables) is named with them.
+    await page.locator('#p-marginPercent').fill('60');
+    await page.getByTestId('run-backtest').click();
+    await expect(page.locator('#p-marginPercent-error')).toHaveText(locale === 'ar' ? 'أدخل عددًا صحيحًا من 1 إلى 50.' : 'Enter a whole number from 1 to 50.');
     await snap(page, `${locale}-rules`);
     await expectAccessible(page);
 

@@ -46,7 +46,7 @@ function paramsOf(draft: Draft, template: TemplateItem | undefined): Record<stri
   for (const [key, spec] of Object.entries(vars)) {
     const value = draft.params[key];
     if (value === undefined || value === '') continue;
-    out[key] = spec.type === 'integer' || spec.type === 'number' ? (/^-?\d+$/.test(String(value)) ? Number(value) : value) : value;
+    out[key] = spec.type === 'integer' ? (/^-?\d+$/.test(String(value)) ? Number(value) : value) : value;
   }
   return out;
 }
@@ -139,7 +139,12 @@ export function RuleManager() {
   };
   // Errors of a field are shown under it; the rest above the buttons.
   const generalErrors = errors.filter((e) => !/^(code|nameEn|nameAr|config\.params\.\w+):/.test(e));
-  const paramError = (key: string) => (problems[key] ? t(`paramErrors.${problems[key]}`) : errorFor(`config.params.${key}`));
+  const paramError = (key: string) => {
+    const problem = problems[key];
+    if (!problem) return errorFor(`config.params.${key}`);
+    const spec = vars.find(([k]) => k === key)?.[1];
+    return t(`paramErrors.${problem}`, { min: spec?.minimum ?? 0, max: spec?.maximum ?? 0 });
+  };
 
   return (
     <div className="flex flex-col gap-4">

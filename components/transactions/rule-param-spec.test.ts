@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TEMPLATE_NAMES, TEMPLATE_PARAMS, configVariablesOf } from '@/lib/transactions/rules/templates';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
-import { ENUM_OPTIONS, PARAM_DEFAULTS, paramProblems } from './rule-param-spec';
+import { paramProblems } from './rule-param-spec';
 
 type Texts = { label: string; hint: string };
 const params = (messages: typeof en) => messages.transactions.ruleParams as Record<string, Record<string, Texts>>;
@@ -24,19 +24,29 @@ describe('rule editor parameters', () => {
     }
   });
 
-  it('enum choices and defaults are those the templates declare, and every choice has a name in both languages', () => {
+  it('configVariables say what each parameter accepts: choices, default, bounds; every choice has a name in both languages', () => {
+    expect(configVariablesOf('Structuring')).toEqual({
+      threshold: { type: 'decimal', optional: false },
+      marginPercent: { type: 'integer', optional: false, minimum: 1, maximum: 50 },
+      minCount: { type: 'integer', optional: false, minimum: 2, maximum: 1000 },
+      windowHours: { type: 'integer', optional: false, minimum: 1, maximum: 24 * 366 },
+      currency: { type: 'currency', optional: false },
+      direction: { type: 'enum', optional: true, values: ['Any', 'Credit', 'Debit'], default: 'Any' },
+    });
+    expect(configVariablesOf('HighRiskCountry').minGrade).toEqual({ type: 'enum', optional: true, values: ['Medium', 'High'], default: 'High' });
+    expect(configVariablesOf('OpenScreeningMatch').includeCounterparty).toEqual({ type: 'boolean', optional: true, default: true });
+    // Optional without a default: left out, the template skips that check.
+    expect(configVariablesOf('DormantReactivated').minAmount).toEqual({ type: 'decimal', optional: true });
     for (const template of TEMPLATE_NAMES) {
-      for (const [key, schema] of Object.entries(TEMPLATE_PARAMS[template].shape as Record<string, z.ZodType>)) {
-        const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { enum?: string[] };
-        if (json.enum) {
-          expect([...(ENUM_OPTIONS[key] ?? [])].sort(), `${template}.${key}`).toEqual([...json.enum].sort());
-          for (const o of json.enum) {
-            expect(options(en)[key]?.[o], `en ${key}.${o}`).toBeTruthy();
-            expect(options(ar as typeof en)[key]?.[o], `ar ${key}.${o}`).toBeTruthy();
-          }
+      for (const [key, spec] of Object.entries(configVariablesOf(template))) {
+        // What the editor shows selected when a parameter is unset is what the template applies then.
+        const unset = TEMPLATE_PARAMS[template].shape[key as never] as z.ZodType;
+        const applied = unset.safeParse(undefined);
+        expect(spec.default, `${template}.${key}`).toEqual(applied.success ? applied.data : undefined);
+        for (const o of spec.values ?? []) {
+          expect(options(en)[key]?.[o], `en ${key}.${o}`).toBeTruthy();
+          expect(options(ar as typeof en)[key]?.[o], `ar ${key}.${o}`).toBeTruthy();
         }
-        const unset = schema.safeParse(undefined);
-        expect(PARAM_DEFAULTS[key], `${template}.${key}`).toEqual(unset.success ? unset.data : undefined);
       }
     }
   });
@@ -57,6 +67,12 @@ describe('rule editor parameters', () => {
     expect(paramProblems(vars, { threshold: '0.00', marginPercent: '10', minCount: '3', windowHours: '72', currency: 'SAR' })).toEqual({
       threshold: 'decimal',
     });
+    // A whole number outside the template's bounds is named too (marginPercent 1–50, minCount 2–1000).
+    expect(paramProblems(vars, { threshold: '10000', marginPercent: '51', minCount: '1', windowHours: '72', currency: 'SAR' })).toEqual({
+      marginPercent: 'range',
+      minCount: 'range',
+    });
+    expect(paramProblems(vars, { threshold: '10000', marginPercent: '50', minCount: '2', windowHours: '8784', currency: 'SAR' })).toEqual({});
     // An optional parameter may stay empty.
     expect(paramProblems(Object.entries(configVariablesOf('DormantReactivated')), { dormantDays: '90' })).toEqual({});
   });

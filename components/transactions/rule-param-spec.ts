@@ -1,22 +1,14 @@
 /**
- * What the rule editor knows of template parameters beyond the API's `configVariables` ({type,
- * optional}): the choices of the enum parameters and the defaults the templates apply when a
- * parameter is left out (lib/transactions/rules/templates.ts; rule-param-spec.test.ts keeps the two
- * in step), and a first check of the values so that a typing slip is named in the page's language.
- * The server stays the judge of ranges.
+ * A first check of the rule editor's parameter values, so that a typing slip is named in the page's
+ * language before the request. What each parameter accepts (type, choices, default, bounds) comes
+ * from the API's `configVariables` (lib/transactions/rules/templates.ts, describeTemplate); the
+ * server stays the judge.
  */
+import type { ConfigVariable } from '@/lib/transactions/rules/templates';
 
-export interface ParamSpec {
-  type: string;
-  optional: boolean;
-}
+export type ParamSpec = ConfigVariable;
 export type ParamValues = Record<string, string | boolean>;
-export type ParamProblem = 'required' | 'decimal' | 'integer' | 'currency';
-
-export const ENUM_OPTIONS: Record<string, readonly string[]> = { direction: ['Any', 'Credit', 'Debit'], minGrade: ['High', 'Medium'] };
-
-/** Shown selected (or checked) while the parameter is unset: what the server applies then. */
-export const PARAM_DEFAULTS: Record<string, string | boolean> = { direction: 'Any', minGrade: 'High', includeCounterparty: true };
+export type ParamProblem = 'required' | 'decimal' | 'integer' | 'range' | 'currency';
 
 const DECIMAL = /^\d{1,30}(\.\d{1,18})?$/;
 /** The ISO 4217 codes the server accepts (the same ICU list, lib/transactions/money.ts). */
@@ -34,8 +26,11 @@ export function paramProblems(vars: [string, ParamSpec][], values: ParamValues):
       continue;
     }
     if (spec.type === 'decimal' && !(DECIMAL.test(value) && /[1-9]/.test(value))) problems[key] = 'decimal';
-    else if ((spec.type === 'integer' || spec.type === 'number') && !/^\d+$/.test(value)) problems[key] = 'integer';
+    else if (spec.type === 'integer' && !/^\d+$/.test(value)) problems[key] = 'integer';
+    else if (spec.type === 'integer' && !inRange(Number(value), spec)) problems[key] = 'range';
     else if (spec.type === 'currency' && !(/^[A-Za-z]{3}$/.test(value) && CURRENCIES.has(value.toUpperCase()))) problems[key] = 'currency';
   }
   return problems;
 }
+
+const inRange = (n: number, { minimum, maximum }: ParamSpec) => (minimum === undefined || n >= minimum) && (maximum === undefined || n <= maximum);

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Field, FieldNotes, Input, Select } from '@/components/ui/field';
-import { ENUM_OPTIONS, PARAM_DEFAULTS, type ParamSpec, type ParamValues } from './rule-param-spec';
+import type { ParamSpec, ParamValues } from './rule-param-spec';
 
 /**
  * The parameters of a rule's template, each under its name and a hint with its unit in the page's
@@ -36,13 +36,14 @@ export function RuleParams({
         const hint = text(key, 'hint');
         const error = errorFor(key);
         const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-        const label = `${text(key, 'label')}${spec.optional && !(key in PARAM_DEFAULTS) ? ` ${t('optional')}` : ''}`;
-        const value = values[key] ?? PARAM_DEFAULTS[key];
+        const label = `${text(key, 'label')}${spec.optional && spec.default === undefined ? ` ${t('optional')}` : ''}`;
+        // Unset: what the server applies then, shown selected (or checked).
+        const value = values[key] ?? spec.default;
         const common = { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined } as const;
         const control =
           spec.type === 'enum' ? (
             <Select {...common} value={String(value ?? '')} onChange={(e) => onChange(key, e.target.value)}>
-              {(ENUM_OPTIONS[key] ?? []).map((o) => (
+              {(spec.values ?? []).map((o) => (
                 <option key={o} value={o}>
                   {t.has(`paramOptions.${key}.${o}`) ? t(`paramOptions.${key}.${o}`) : o}
                 </option>
@@ -55,7 +56,7 @@ export function RuleParams({
               {...common}
               dir="ltr"
               className={spec.type === 'currency' ? 'uppercase' : undefined}
-              inputMode={spec.type === 'decimal' ? 'decimal' : spec.type === 'integer' || spec.type === 'number' ? 'numeric' : undefined}
+              inputMode={spec.type === 'decimal' ? 'decimal' : spec.type === 'integer' ? 'numeric' : undefined}
               autoCapitalize={spec.type === 'currency' ? 'characters' : undefined}
               maxLength={spec.type === 'currency' ? 3 : undefined}
               value={String(value ?? '')}

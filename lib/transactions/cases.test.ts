@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { POST as createTxRoute } from '@/app/services/crm/transactions/route';
-import { POST as createRuleRoute } from '@/app/services/crm/transaction-rules/route';
+import { POST as createRuleRoute, GET as listRulesRoute } from '@/app/services/crm/transaction-rules/route';
+import { GET as listTemplatesRoute } from '@/app/services/crm/transaction-rules/templates/route';
 import { PATCH as updateRuleRoute } from '@/app/services/crm/transaction-rules/[ruleId]/route';
 import { PATCH as ruleStatusRoute } from '@/app/services/crm/transaction-rules/[ruleId]/status/route';
 import { POST as backtestRoute } from '@/app/services/crm/transaction-rules/[ruleId]/backtest/route';
@@ -27,7 +28,7 @@ import { withPlatform } from '@/lib/db/tenant-tx';
 import { caseEnvelope } from '@/lib/cases/schemas';
 import { getMyWorkCounts, getWorklistCounts } from '@/lib/entities/get-worklist-counts';
 import { XMLParser } from 'fast-xml-parser';
-import { backtestResult, ruleEnvelope } from './schemas';
+import { backtestResult, ruleEnvelope, ruleList, templateList } from './schemas';
 import { goamlNames } from './str-xml';
 
 useTestDatabase();
@@ -261,6 +262,38 @@ describe('transaction-monitoring cases', () => {
     });
     expect(edit.status).toBe(400);
     expect(edit.body.validationErrors).toEqual(['config.params.currency: unknown ISO 4217 currency code']);
+  });
+
+  it('templates and rules say what each parameter accepts (choices, default, bounds), also for a rule stored with an older description', async () => {
+    const t = await createTestTenant();
+    const templates = await callRoute(listTemplatesRoute, 'GET', '/x', { headers: t.headers });
+    expect(templates.status).toBe(200);
+    expectContract(templateList, templates.body);
+    const structuring = templates.body.data.find((d: { template: string }) => d.template === 'Structuring').configVariables;
+    expect(structuring.marginPercent).toEqual({ type: 'integer', optional: false, minimum: 1, maximum: 50 });
+    expect(structuring.direction).toEqual({ type: 'enum', optional: true, values: ['Any', 'Credit', 'Debit'], default: 'Any' });
+    expect(structuring.threshold).toEqual({ type: 'decimal', optional: false });
+
+    const ruler = await createOfficer(t);
+    const outside = await callRoute(createRuleRoute, 'POST', '/x', {
+      headers: ruler.headers,
+      body: { ...STRUCTURING, config: { ...STRUCTURING.config, params: { ...STRUCTURING.config.params, marginPercent: 51 } } },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.validationErrors).toEqual(['config.params.marginPercent: Too big: expected number to be <=50']);
+    const created = await callRoute(createRuleRoute, 'POST', '/x', { headers: ruler.headers, body: STRUCTURING });
+    expect(created.status).toBe(201);
+    expect(created.body.data.configVariables).toEqual(structuring);
+    // A row written before the description named bounds and choices answers the template's description as it stands.
+    await withPlatform((tx) =>
+      tx.transactionRule.update({
+        where: { id: created.body.data.id },
+        data: { configVariables: { marginPercent: { type: 'integer', optional: false }, direction: { type: 'enum', optional: true } } },
+      }),
+    );
+    const listed = await callRoute(listRulesRoute, 'GET', '/x', { headers: t.headers });
+    expectContract(ruleList, listed.body);
+    expect(listed.body.data.find((r: { id: string }) => r.id === created.body.data.id).configVariables).toEqual(structuring);
   });
 
   it('a new rule version never rewrites old alerts; the back-test counts the edited version beside the current one', async () => {

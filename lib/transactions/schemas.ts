@@ -296,6 +296,22 @@ export const ruleParams = z.object({ ruleId: z.uuid() });
 
 // Rules
 
+const configVariable = z
+  .object({
+    type: z.enum(['decimal', 'integer', 'currency', 'enum', 'boolean']).meta({
+      description: 'decimal: a positive decimal string; integer: a JSON number; currency: ISO 4217, any letter case; enum: one of `values`; boolean.',
+    }),
+    optional: z.boolean().meta({ description: 'May be left out (then `default` applies, or the check is skipped).' }),
+    values: z.array(z.string()).optional().meta({ description: 'enum: the accepted values.' }),
+    default: z.union([z.string(), z.boolean()]).optional().meta({ description: 'What the template applies when the parameter is left out.' }),
+    minimum: z.int().optional().meta({ description: 'integer: the smallest accepted value.' }),
+    maximum: z.int().optional().meta({ description: 'integer: the largest accepted value.' }),
+  })
+  .meta({ id: 'TransactionRuleConfigVariable' });
+const configVariables = z.record(z.string(), configVariable).meta({
+  description: 'The template’s parameters, each with its type and what it accepts (ours: the spec leaves configVariables open), for editors and integrators.',
+});
+
 export const ruleSchema = z
   .object({
     id: z.uuid(),
@@ -313,7 +329,7 @@ export const ruleSchema = z
     version: z.int(),
     autoSuspended: z.boolean(),
     config: z.record(z.string(), z.unknown()).meta({ description: '`{template, params}`.' }),
-    configVariables: z.record(z.string(), z.unknown()).meta({ description: 'The template’s parameters and their types (for editors).' }),
+    configVariables,
   })
   .meta({ id: 'TransactionRule' });
 export type RuleOut = z.infer<typeof ruleSchema>;
@@ -359,9 +375,7 @@ export const backtestResult = z
   .meta({ id: 'BacktestResult' });
 export const ruleEnvelope = z.object({ data: ruleSchema }).meta({ id: 'TransactionRuleResponse' });
 export const ruleList = z.object({ data: z.array(ruleSchema) }).meta({ id: 'TransactionRuleList' });
-export const templateList = z
-  .object({ data: z.array(z.object({ template: templateName, configVariables: z.record(z.string(), z.unknown()) })) })
-  .meta({ id: 'TransactionRuleTemplates' });
+export const templateList = z.object({ data: z.array(z.object({ template: templateName, configVariables })) }).meta({ id: 'TransactionRuleTemplates' });
 
 // Cases (transaction monitoring)
 

@@ -8,7 +8,7 @@ import { formatIso, formatTimestamp } from '@/lib/core/format';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { configVariablesOf, parseTemplateParams, TEMPLATE_NAMES, type TemplateName } from './templates';
+import { configVariablesOf, isTemplateName, parseTemplateParams, TEMPLATE_NAMES, type TemplateName } from './templates';
 import type { RuleOut } from '../schemas';
 
 type RuleRecord = Prisma.TransactionRuleGetPayload<object>;
@@ -30,7 +30,8 @@ export function toRule(r: RuleRecord): RuleOut {
     version: r.version,
     autoSuspended: r.autoSuspended,
     config: r.config as Record<string, unknown>,
-    configVariables: r.configVariables as Record<string, unknown>,
+    // The template's description as it stands: a row keeps the copy written with its version, older than the template's own when the description grew.
+    configVariables: isTemplateName(r.template) ? configVariablesOf(r.template) : (r.configVariables as RuleOut['configVariables']),
   };
 }
 

@@ -262,14 +262,55 @@ export function runTemplate(template: TemplateName, params: unknown, ctx: RuleCo
   return (checks[template] as Check<TemplateName>)(params as never, ctx);
 }
 
-/** The editor's description of each template's variables (TransactionRule.configVariables). */
-export function configVariablesOf(template: TemplateName): Record<string, { type: string; optional: boolean }> {
+/**
+ * A template parameter as editors and integrators see it (TransactionRule.configVariables): its
+ * type, whether it may be left out, and what the template's schema accepts, so that a client can
+ * offer the choices and check a value before sending it. The schema stays the judge. (A type alias,
+ * not an interface: the rule row stores it as JSON, which takes only index-compatible shapes.)
+ */
+export type ConfigVariable = {
+  type: 'decimal' | 'integer' | 'currency' | 'enum' | 'boolean';
+  optional: boolean;
+  /** `enum`: the accepted values. */
+  values?: string[];
+  /** What the template applies when the parameter is left out. */
+  default?: string | boolean;
+  /** `integer`: inclusive bounds. */
+  minimum?: number;
+  maximum?: number;
+};
+
+export const isTemplateName = (name: string): name is TemplateName => Object.hasOwn(TEMPLATE_PARAMS, name);
+
+const described = new Map<TemplateName, Record<string, ConfigVariable>>();
+
+/** Each parameter of a template, described from its schema (ConfigVariable); computed once per template. */
+export function configVariablesOf(template: TemplateName): Record<string, ConfigVariable> {
+  let variables = described.get(template);
+  // Shared by every answer that names the template: frozen, so no caller can change another's.
+  if (!variables) described.set(template, (variables = Object.freeze(describeTemplate(template))));
+  return variables;
+}
+
+function describeTemplate(template: TemplateName): Record<string, ConfigVariable> {
   const shape = TEMPLATE_PARAMS[template].shape as Record<string, z.ZodType>;
   return Object.fromEntries(
-    Object.entries(shape).map(([key, schema]) => {
-      const optional = schema.safeParse(undefined).success;
-      const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { type?: string; enum?: unknown[] };
-      return [key, { type: json.enum ? 'enum' : key === 'currency' ? 'currency' : json.type === 'string' ? 'decimal' : (json.type ?? 'string'), optional }];
+    Object.entries(shape).map(([key, schema]): [string, ConfigVariable] => {
+      const unset = schema.safeParse(undefined);
+      const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { type?: string; enum?: string[]; minimum?: number; maximum?: number };
+      const type = json.enum ? 'enum' : key === 'currency' ? 'currency' : json.type === 'string' ? 'decimal' : json.type;
+      if (type !== 'enum' && type !== 'currency' && type !== 'decimal' && type !== 'integer' && type !== 'boolean')
+        throw new Error(`${template}.${key}: no editor type for ${json.type}`);
+      return [
+        key,
+        Object.freeze({
+          type,
+          optional: unset.success,
+          ...(json.enum ? { values: json.enum } : {}),
+          ...(unset.success && unset.data !== undefined ? { default: unset.data as string | boolean } : {}),
+          ...(type === 'integer' ? { minimum: json.minimum, maximum: json.maximum } : {}),
+        }),
+      ];
     }),
   );
 }
