@@ -76,6 +76,13 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('case-entity')).toHaveAttribute('href', `/${locale}/entities/${seed.entities.omar}`);
     await expect(page.getByRole('link', { name: locale === 'ar' ? 'العودة إلى الحالات' : 'Back to cases' })).toHaveAttribute('href', `/${locale}/cases`);
     await expect(page.getByTestId('flow-chart')).toBeVisible();
+    // Days named in the page's language (`Nov 30`, `30 نوفمبر`), not as ISO dates.
+    await expect(page.getByTestId('flow-chart')).toContainText(
+      locale === 'ar'
+        ? /\d{1,2} (يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر)/
+        : /(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}/,
+    );
+    await expect(page.getByTestId('flow-chart')).not.toContainText(/\d{4}-\d{2}-\d{2}/);
     // Amounts grouped, with the currency in the page's language and the stored scale.
     await expect(page.getByRole('region', { name: locale === 'ar' ? 'تدفقات العميل' : "The client's flows" })).toContainText(
       locale === 'ar' ? '9,800.50 ريال سعودي' : 'SAR 9,800.50',

@@ -1,26 +1,18 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useLocale, useTranslations } from 'next-intl';
-import { numberLocale } from './format';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { flowDays, formatChartDay, numberLocale } from './format';
 import type { TransactionPage } from './types';
 
 /**
- * Daily incoming and outgoing amounts of the entity (recharts). Display only: the bars are plotted as
- * numbers, the table beside the chart shows the exact decimal strings.
+ * Daily incoming and outgoing amounts of the entity (recharts), by day in the tenant's time zone.
+ * Display only: the bars are plotted as numbers, the table beside the chart shows the exact decimal strings.
  */
 export function FlowChart({ transactions, entityId }: { transactions: TransactionPage['data']; entityId: string }) {
   const t = useTranslations('transactions');
   const locale = useLocale();
-  const days = new Map<string, { day: string; credit: number; debit: number }>();
-  for (const tx of transactions) {
-    const day = tx.transactionDate.slice(0, 10);
-    const row = days.get(day) ?? { day, credit: 0, debit: 0 };
-    if (tx.targetEntity?.id === entityId) row.credit += Number(tx.amount);
-    if (tx.sourceEntity?.id === entityId) row.debit += Number(tx.amount);
-    days.set(day, row);
-  }
-  const data = [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+  const data = flowDays(transactions, entityId, useTimeZone() ?? 'UTC');
   const rtl = locale === 'ar';
   // Axis ticks short (45K), the tooltip grouped (45,000.5); Western digits in both languages.
   const tick = new Intl.NumberFormat(numberLocale(locale), { notation: 'compact', maximumFractionDigits: 1 });
@@ -30,9 +22,9 @@ export function FlowChart({ transactions, entityId }: { transactions: Transactio
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="day" reversed={rtl} tick={{ fontSize: 11 }} />
+          <XAxis dataKey="day" reversed={rtl} tick={{ fontSize: 11 }} tickFormatter={(day: string) => formatChartDay(locale, day)} />
           <YAxis orientation={rtl ? 'right' : 'left'} tick={{ fontSize: 11 }} width={70} tickFormatter={(v: number) => tick.format(v)} />
-          <Tooltip formatter={(v) => exact.format(Number(v))} />
+          <Tooltip formatter={(v) => exact.format(Number(v))} labelFormatter={(day) => formatChartDay(locale, String(day))} />
           <Legend />
           <Bar dataKey="credit" name={t('credit')} fill="#047857" />
           <Bar dataKey="debit" name={t('debit')} fill="#b91c1c" />
