@@ -25,7 +25,7 @@ describe('rule editor parameters', () => {
   });
 
   it('configVariables say what each parameter accepts: choices, default, bounds; every choice has a name in both languages', () => {
-    expect(configVariablesOf('Structuring')).toEqual({
+    expect(configVariablesOf('Structuring')).toMatchObject({
       threshold: { type: 'decimal', optional: false },
       marginPercent: { type: 'integer', optional: false, minimum: 1, maximum: 50 },
       minCount: { type: 'integer', optional: false, minimum: 2, maximum: 1000 },
@@ -33,10 +33,17 @@ describe('rule editor parameters', () => {
       currency: { type: 'currency', optional: false },
       direction: { type: 'enum', optional: true, values: ['Any', 'Credit', 'Debit'], default: 'Any' },
     });
-    expect(configVariablesOf('HighRiskCountry').minGrade).toEqual({ type: 'enum', optional: true, values: ['Medium', 'High'], default: 'High' });
-    expect(configVariablesOf('OpenScreeningMatch').includeCounterparty).toEqual({ type: 'boolean', optional: true, default: true });
-    // Optional without a default: left out, the template skips that check.
-    expect(configVariablesOf('DormantReactivated').minAmount).toEqual({ type: 'decimal', optional: true });
+    expect(configVariablesOf('HighRiskCountry').minGrade).toMatchObject({ type: 'enum', optional: true, values: ['Medium', 'High'], default: 'High' });
+    expect(configVariablesOf('OpenScreeningMatch').includeCounterparty).toMatchObject({ type: 'boolean', optional: true, default: true });
+    // Optional without a default: left out, the template skips that check. Nothing claimed that the schema does not say.
+    expect(configVariablesOf('DormantReactivated').minAmount).toMatchObject({ type: 'decimal', optional: true });
+    expect(Object.keys(configVariablesOf('DormantReactivated').minAmount!).sort()).toEqual(['hintAr', 'hintEn', 'labelAr', 'labelEn', 'optional', 'type']);
+    // Named as the editor names them, in both languages.
+    expect(configVariablesOf('Structuring').marginPercent).toMatchObject({
+      labelEn: params(en).Structuring!.marginPercent!.label,
+      labelAr: params(ar as typeof en).Structuring!.marginPercent!.label,
+      hintAr: params(ar as typeof en).Structuring!.marginPercent!.hint,
+    });
     for (const template of TEMPLATE_NAMES) {
       for (const [key, spec] of Object.entries(configVariablesOf(template))) {
         // What the editor shows selected when a parameter is unset is what the template applies then.

@@ -269,10 +269,14 @@ describe('transaction-monitoring cases', () => {
     const templates = await callRoute(listTemplatesRoute, 'GET', '/x', { headers: t.headers });
     expect(templates.status).toBe(200);
     expectContract(templateList, templates.body);
-    const structuring = templates.body.data.find((d: { template: string }) => d.template === 'Structuring').configVariables;
-    expect(structuring.marginPercent).toEqual({ type: 'integer', optional: false, minimum: 1, maximum: 50 });
-    expect(structuring.direction).toEqual({ type: 'enum', optional: true, values: ['Any', 'Credit', 'Debit'], default: 'Any' });
-    expect(structuring.threshold).toEqual({ type: 'decimal', optional: false });
+    const template = templates.body.data.find((d: { template: string }) => d.template === 'Structuring');
+    expect(template).toMatchObject({ nameEn: 'Structuring (just under a threshold)', nameAr: 'تجزئة المبالغ (دون الحد بقليل)' });
+    const structuring = template.configVariables;
+    expect(structuring.marginPercent).toMatchObject({ type: 'integer', optional: false, minimum: 1, maximum: 50, labelEn: 'Margin under the threshold (%)' });
+    expect(structuring.marginPercent.labelAr).toBe('الهامش دون الحد (٪)');
+    expect(structuring.direction).toMatchObject({ type: 'enum', optional: true, values: ['Any', 'Credit', 'Debit'], default: 'Any' });
+    expect(structuring.threshold).toMatchObject({ type: 'decimal', optional: false });
+    expect(structuring.threshold.minimum).toBeUndefined();
 
     const ruler = await createOfficer(t);
     const outside = await callRoute(createRuleRoute, 'POST', '/x', {
@@ -323,6 +327,8 @@ describe('transaction-monitoring cases', () => {
     const audit = await withPlatform((db) => db.auditLog.findFirst({ where: { tenantId: t.id, action: 'transactionRule.update' } }));
     expect(audit?.before).toMatchObject({ version: 1 });
     expect(audit?.after).toMatchObject({ version: 2 });
+    // The template's description is not an officer's choice: the trail keeps what they set.
+    expect(audit?.after).not.toHaveProperty('configVariables');
     expect(audit).toMatchObject({ actorType: 'user', actorId: ruler.id });
   });
 

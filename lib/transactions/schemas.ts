@@ -302,6 +302,10 @@ const configVariable = z
       description: 'decimal: a positive decimal string; integer: a JSON number; currency: ISO 4217, any letter case; enum: one of `values`; boolean.',
     }),
     optional: z.boolean().meta({ description: 'May be left out (then `default` applies, or the check is skipped).' }),
+    labelEn: z.string().meta({ description: 'The parameter’s name, as the officer app shows it.' }),
+    labelAr: z.string(),
+    hintEn: z.string().meta({ description: 'What the parameter means, with its unit.' }),
+    hintAr: z.string(),
     values: z.array(z.string()).optional().meta({ description: 'enum: the accepted values.' }),
     default: z.union([z.string(), z.boolean()]).optional().meta({ description: 'What the template applies when the parameter is left out.' }),
     minimum: z.int().optional().meta({ description: 'integer: the smallest accepted value.' }),
@@ -375,7 +379,18 @@ export const backtestResult = z
   .meta({ id: 'BacktestResult' });
 export const ruleEnvelope = z.object({ data: ruleSchema }).meta({ id: 'TransactionRuleResponse' });
 export const ruleList = z.object({ data: z.array(ruleSchema) }).meta({ id: 'TransactionRuleList' });
-export const templateList = z.object({ data: z.array(z.object({ template: templateName, configVariables })) }).meta({ id: 'TransactionRuleTemplates' });
+export const templateList = z
+  .object({
+    data: z.array(
+      z.object({
+        template: templateName,
+        nameEn: z.string().meta({ description: 'The template’s name, as the officer app shows it.' }),
+        nameAr: z.string(),
+        configVariables,
+      }),
+    ),
+  })
+  .meta({ id: 'TransactionRuleTemplates' });
 
 // Cases (transaction monitoring)
 

@@ -8,7 +8,7 @@ import { formatIso, formatTimestamp } from '@/lib/core/format';
 import { withTenant, type Tx } from '@/lib/db/tenant-tx';
 import { writeAudit, type Actor } from '@/lib/audit/write-audit';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { configVariablesOf, isTemplateName, parseTemplateParams, TEMPLATE_NAMES, type TemplateName } from './templates';
+import { configVariablesOf, isTemplateName, parseTemplateParams, templateNames, TEMPLATE_NAMES, type TemplateName } from './templates';
 import type { RuleOut } from '../schemas';
 
 type RuleRecord = Prisma.TransactionRuleGetPayload<object>;
@@ -35,6 +35,12 @@ export function toRule(r: RuleRecord): RuleOut {
   };
 }
 
+/** A rule as its audit entries keep it: what officers set. `configVariables` describes the template (bilingual texts), not their choice. */
+function audited(rule: RuleOut): Omit<RuleOut, 'configVariables'> {
+  const { configVariables: _, ...set } = rule;
+  return set;
+}
+
 /** The validated `{template, params}`, or a 400 naming each bad parameter under `config.params`. */
 export function validateConfig(config: { template: TemplateName; params: Record<string, unknown> }) {
   const parsed = parseTemplateParams(config.template, config.params);
@@ -43,7 +49,7 @@ export function validateConfig(config: { template: TemplateName; params: Record<
 }
 
 export function listTemplates() {
-  return { data: TEMPLATE_NAMES.map((template) => ({ template, configVariables: configVariablesOf(template) })) };
+  return { data: TEMPLATE_NAMES.map((template) => ({ template, ...templateNames(template), configVariables: configVariablesOf(template) })) };
 }
 
 export async function listRules({ tenantId }: { tenantId: string }) {
@@ -94,7 +100,15 @@ export async function createRule({ tenantId, input, actor, requestId }: { tenant
       },
     });
     const out = toRule(rule);
-    await writeAudit(tx, { tenantId, actor, action: 'transactionRule.create', targetType: 'TransactionRule', targetId: rule.id, after: out, requestId });
+    await writeAudit(tx, {
+      tenantId,
+      actor,
+      action: 'transactionRule.create',
+      targetType: 'TransactionRule',
+      targetId: rule.id,
+      after: audited(out),
+      requestId,
+    });
     return { data: out };
   });
 }
@@ -141,8 +155,8 @@ export async function updateRule({
       action: 'transactionRule.update',
       targetType: 'TransactionRule',
       targetId: ruleId,
-      before: toRule(before),
-      after: out,
+      before: audited(toRule(before)),
+      after: audited(out),
       requestId,
     });
     return { data: out };

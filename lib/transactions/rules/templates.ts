@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { formatAmount } from '@/lib/core/amounts';
 import { cmp, gte, isCurrencyCode, isMultipleOf, lt, percentOf, sub, toPlain, DECIMAL_PATTERN } from '../money';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
 
 export type Direction = 'Credit' | 'Debit';
 export type Grade = 'Low' | 'Medium' | 'High';
@@ -271,6 +273,11 @@ export function runTemplate(template: TemplateName, params: unknown, ctx: RuleCo
 export type ConfigVariable = {
   type: 'decimal' | 'integer' | 'currency' | 'enum' | 'boolean';
   optional: boolean;
+  /** The parameter's name and what it means, as the officer app's rule editor shows them. */
+  labelEn: string;
+  labelAr: string;
+  hintEn: string;
+  hintAr: string;
   /** `enum`: the accepted values. */
   values?: string[];
   /** What the template applies when the parameter is left out. */
@@ -279,6 +286,21 @@ export type ConfigVariable = {
   minimum?: number;
   maximum?: number;
 };
+
+type ParamTexts = Record<string, Record<string, { label: string; hint: string }>>;
+const PARAM_TEXTS = { en: en.transactions.ruleParams as ParamTexts, ar: ar.transactions.ruleParams as ParamTexts };
+const TEMPLATE_TEXTS = { en: en.transactions.templates as Record<string, string>, ar: ar.transactions.templates as Record<string, string> };
+
+/** A parameter's name and hint in both languages (messages/*.json, transactions.ruleParams; a test keeps every one present). */
+function paramTexts(template: TemplateName, key: string) {
+  const [textEn, textAr] = [PARAM_TEXTS.en[template]?.[key], PARAM_TEXTS.ar[template]?.[key]];
+  return { labelEn: textEn?.label ?? key, labelAr: textAr?.label ?? key, hintEn: textEn?.hint ?? '', hintAr: textAr?.hint ?? '' };
+}
+
+/** A template's name in both languages (messages/*.json, transactions.templates). */
+export function templateNames(template: TemplateName): { nameEn: string; nameAr: string } {
+  return { nameEn: TEMPLATE_TEXTS.en[template] ?? template, nameAr: TEMPLATE_TEXTS.ar[template] ?? template };
+}
 
 export const isTemplateName = (name: string): name is TemplateName => Object.hasOwn(TEMPLATE_PARAMS, name);
 
@@ -306,6 +328,7 @@ function describeTemplate(template: TemplateName): Record<string, ConfigVariable
         Object.freeze({
           type,
           optional: unset.success,
+          ...paramTexts(template, key),
           ...(json.enum ? { values: json.enum } : {}),
           ...(unset.success && unset.data !== undefined ? { default: unset.data as string | boolean } : {}),
           ...(type === 'integer' ? { minimum: json.minimum, maximum: json.maximum } : {}),
