@@ -1,10 +1,10 @@
 /**
  * A first check of the rule editor's parameter values, so that a typing slip is named in the page's
  * language before the request. What each parameter accepts (type, choices, default, bounds) comes
- * from the API's `configVariables` (lib/transactions/rules/templates.ts, describeTemplate); the
+ * from the API's `configVariables` (lib/transactions/rules/templates.ts, configVariablesOf); the
  * server stays the judge.
  */
-import type { ConfigVariable } from '@/lib/transactions/rules/templates';
+import type { ConfigVariable } from '@/lib/transactions/schemas';
 
 export type ParamSpec = ConfigVariable;
 export type ParamValues = Record<string, string | boolean>;

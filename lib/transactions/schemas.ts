@@ -312,6 +312,7 @@ const configVariable = z
     maximum: z.int().optional().meta({ description: 'integer: the largest accepted value.' }),
   })
   .meta({ id: 'TransactionRuleConfigVariable' });
+export type ConfigVariable = z.infer<typeof configVariable>;
 const configVariables = z.record(z.string(), configVariable).meta({
   description: 'The template’s parameters, each with its type and what it accepts (ours: the spec leaves configVariables open), for editors and integrators.',
 });

@@ -10,6 +10,7 @@ import { formatAmount } from '@/lib/core/amounts';
 import { cmp, gte, isCurrencyCode, isMultipleOf, lt, percentOf, sub, toPlain, DECIMAL_PATTERN } from '../money';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
+import type { ConfigVariable } from '../schemas';
 
 export type Direction = 'Credit' | 'Debit';
 export type Grade = 'Low' | 'Medium' | 'High';
@@ -264,29 +265,6 @@ export function runTemplate(template: TemplateName, params: unknown, ctx: RuleCo
   return (checks[template] as Check<TemplateName>)(params as never, ctx);
 }
 
-/**
- * A template parameter as editors and integrators see it (TransactionRule.configVariables): its
- * type, whether it may be left out, and what the template's schema accepts, so that a client can
- * offer the choices and check a value before sending it. The schema stays the judge. (A type alias,
- * not an interface: the rule row stores it as JSON, which takes only index-compatible shapes.)
- */
-export type ConfigVariable = {
-  type: 'decimal' | 'integer' | 'currency' | 'enum' | 'boolean';
-  optional: boolean;
-  /** The parameter's name and what it means, as the officer app's rule editor shows them. */
-  labelEn: string;
-  labelAr: string;
-  hintEn: string;
-  hintAr: string;
-  /** `enum`: the accepted values. */
-  values?: string[];
-  /** What the template applies when the parameter is left out. */
-  default?: string | boolean;
-  /** `integer`: inclusive bounds. */
-  minimum?: number;
-  maximum?: number;
-};
-
 type ParamTexts = Record<string, Record<string, { label: string; hint: string }>>;
 const PARAM_TEXTS = { en: en.transactions.ruleParams as ParamTexts, ar: ar.transactions.ruleParams as ParamTexts };
 const TEMPLATE_TEXTS = { en: en.transactions.templates as Record<string, string>, ar: ar.transactions.templates as Record<string, string> };
@@ -306,7 +284,12 @@ export const isTemplateName = (name: string): name is TemplateName => Object.has
 
 const described = new Map<TemplateName, Record<string, ConfigVariable>>();
 
-/** Each parameter of a template, described from its schema (ConfigVariable); computed once per template. */
+/**
+ * Each parameter of a template as editors and integrators see it (TransactionRule.configVariables,
+ * typed by its schema in ../schemas.ts): what the template's schema accepts, so that a client can
+ * offer the choices and check a value before sending it; the schema stays the judge. Computed once
+ * per template.
+ */
 export function configVariablesOf(template: TemplateName): Record<string, ConfigVariable> {
   let variables = described.get(template);
   // Shared by every answer that names the template: frozen, so no caller can change another's.
